@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * KUnit tests for the "immutable" key type
+ *
+ * An immutable key is a "user" key without an update operation.  These tests
+ * drive it through the same entry points the keyctl() paths use and check
+ * that its payload cannot be changed once instantiated, while everything else
+ * behaves as for "user".
+ */
+
+#include <kunit/test.h>
+#include <linux/cred.h>
+#include <linux/err.h>
+#include <linux/key.h>
+#include <linux/key-type.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <keys/user-type.h>
+#include "internal.h"
+
+#define IMMUTABLE_MAX_DATALEN	32767
+#define TEST_DESC		"kunit_immutable_key"
+/* key_alloc() charges the description with its NUL */
+#define TEST_DESC_CHARGE	sizeof(TEST_DESC)
+#define TEST_PAYLOAD		"immutable payload"
+#define TEST_PAYLOAD_LEN	(sizeof(TEST_PAYLOAD) - 1)
+#define TEST_UID		KUIDT_INIT(0x4b455a00)
+
+struct immutable_test {
+	struct key *keyring;
+	struct key_type *type;
+};
+
+KUNIT_DEFINE_ACTION_WRAPPER(key_put_action, key_put, struct key *);
+
+/*
+ * Add a key of type "immutable" to the test keyring as add_key() does,
+ * and release it when the test ends.
+ */
+static key_ref_t immutable_test_add(struct kunit *test, const char *desc,
+				    const void *data, size_t datalen,
+				    key_perm_t perm)
+{
+	struct immutable_test *ctx = test->priv;
+	key_ref_t ref;
+
+	ref = key_create_or_update(make_key_ref(ctx->keyring, true),
+				   "immutable", desc, data, datalen, perm,
+				   KEY_ALLOC_NOT_IN_QUOTA);
+	if (!IS_ERR(ref))
+		KUNIT_ASSERT_EQ(test, 0,
+				kunit_add_action_or_reset(test, key_put_action,
+							  key_ref_to_ptr(ref)));
+	return ref;
+}
+
+static struct key *immutable_test_new(struct kunit *test, const void *data,
+				      size_t datalen, key_perm_t perm)
+{
+	key_ref_t ref = immutable_test_add(test, TEST_DESC, data, datalen, perm);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "add failed: %ld",
+			       PTR_ERR(ref));
+	return key_ref_to_ptr(ref);
+}
+
+/* Read a key as keyctl_read_key() does: validated, under the read lock. */
+static long immutable_test_read(struct key *key, char *buffer, size_t buflen)
+{
+	long ret;
+
+	down_read(&key->sem);
+	ret = key_validate(key);
+	if (ret == 0)
+		ret = key->type->read(key, buffer, buflen);
+	up_read(&key->sem);
+	return ret;
+}
+
+/* Check that the key's payload is exactly @data, also as read back. */
+static void immutable_test_expect_payload(struct kunit *test, struct key *key,
+					  const void *data, size_t datalen)
+{
+	const struct user_key_payload *upayload;
+	char *buf;
+
+	KUNIT_EXPECT_EQ(test, key->datalen, datalen);
+	rcu_read_lock();
+	upayload = user_key_payload_rcu(key);
+	KUNIT_EXPECT_NOT_NULL(test, upayload);
+	if (upayload) {
+		KUNIT_EXPECT_EQ(test, upayload->datalen, datalen);
+		KUNIT_EXPECT_MEMEQ(test, upayload->data, data, datalen);
+	}
+	rcu_read_unlock();
+
+	buf = kunit_kzalloc(test, datalen, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, datalen), datalen);
+	KUNIT_EXPECT_MEMEQ(test, buf, data, datalen);
+}
+
+/* The type reuses the user operations and has no way to update. */
+static void immutable_type_reuses_user_ops(struct kunit *test)
+{
+	struct immutable_test *ctx = test->priv;
+	struct key_type *type = ctx->type;
+
+	KUNIT_EXPECT_STREQ(test, type->name, "immutable");
+	KUNIT_EXPECT_NULL(test, type->update);
+	KUNIT_EXPECT_PTR_EQ(test, type->preparse, user_preparse);
+	KUNIT_EXPECT_PTR_EQ(test, type->free_preparse, user_free_preparse);
+	KUNIT_EXPECT_PTR_EQ(test, type->instantiate, generic_key_instantiate);
+	KUNIT_EXPECT_PTR_EQ(test, type->revoke, user_revoke);
+	KUNIT_EXPECT_PTR_EQ(test, type->destroy, user_destroy);
+	KUNIT_EXPECT_PTR_EQ(test, type->describe, user_describe);
+	KUNIT_EXPECT_PTR_EQ(test, type->read, user_read);
+	KUNIT_EXPECT_NULL(test, type->vet_description);
+}
+
+static void immutable_round_trip(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
+	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+				      TEST_PAYLOAD_LEN);
+}
+
+static void immutable_read_short_buffer(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+	char buf[5];
+
+	memset(buf, 0, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, 4),
+			TEST_PAYLOAD_LEN);
+	KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, 4);
+	KUNIT_EXPECT_EQ(test, buf[4], 0);
+	KUNIT_EXPECT_EQ(test, immutable_test_read(key, NULL, 0),
+			TEST_PAYLOAD_LEN);
+}
+
+struct immutable_size_case {
+	const char *name;
+	size_t datalen;
+	int result;
+};
+
+static const struct immutable_size_case immutable_size_cases[] = {
+	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },
+	{ .name = "1 byte", .datalen = 1, .result = 0 },
+	{ .name = "32767 bytes", .datalen = IMMUTABLE_MAX_DATALEN, .result = 0 },
+	{ .name = "32768 bytes", .datalen = IMMUTABLE_MAX_DATALEN + 1,
+	  .result = -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(immutable_size, immutable_size_cases, name);
+
+/* The payload limits are those of "user": 1 to 32767 bytes. */
+static void immutable_payload_sizes(struct kunit *test)
+{
+	const struct immutable_size_case *param = test->param_value;
+	u8 *data;
+	key_ref_t ref;
+	size_t i;
+
+	data = kunit_kmalloc(test, IMMUTABLE_MAX_DATALEN + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, data);
+	for (i = 0; i < IMMUTABLE_MAX_DATALEN + 1; i++)
+		data[i] = i % 253;
+
+	ref = immutable_test_add(test, TEST_DESC, data, param->datalen,
+				 KEY_PERM_UNDEF);
+	KUNIT_ASSERT_EQ(test, PTR_ERR_OR_ZERO(ref), param->result);
+	if (param->result == 0)
+		immutable_test_expect_payload(test, key_ref_to_ptr(ref), data,
+					      param->datalen);
+}
+
+static void immutable_rejects_null_data(struct kunit *test)
+{
+	key_ref_t ref = immutable_test_add(test, TEST_DESC, NULL,
+					   TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ref), -EINVAL);
+}
+
+/* Without ->update() the core grants no write permission by default. */
+static void immutable_default_perm_lacks_write(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_EXPECT_EQ(test, key->perm,
+			KEY_POS_VIEW | KEY_POS_READ | KEY_POS_SEARCH |
+			KEY_POS_LINK | KEY_POS_SETATTR | KEY_USR_VIEW);
+}
+
+static void immutable_update_without_write_is_eacces(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
+			-EACCES);
+	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+				      TEST_PAYLOAD_LEN);
+}
+
+static void immutable_update_with_write_is_eopnotsupp(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN,
+					     KEY_POS_ALL | KEY_USR_VIEW);
+
+	KUNIT_ASSERT_TRUE(test, key->perm & KEY_POS_WRITE);
+	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
+			-EOPNOTSUPP);
+	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+				      TEST_PAYLOAD_LEN);
+}
+
+/*
+ * add_key() with an existing description makes a new key that displaces
+ * the old one from the keyring; the old key keeps its old payload.
+ */
+static void immutable_add_again_replaces_link(struct kunit *test)
+{
+	static const char new[] = "replacement";
+	struct immutable_test *ctx = test->priv;
+	struct key *old, *cur;
+	key_ref_t found;
+
+	old = immutable_test_new(test, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
+				 KEY_POS_ALL | KEY_USR_VIEW);
+	cur = immutable_test_new(test, new, sizeof(new) - 1,
+				 KEY_POS_ALL | KEY_USR_VIEW);
+
+	KUNIT_EXPECT_PTR_NE(test, old, cur);
+	KUNIT_EXPECT_NE(test, old->serial, cur->serial);
+	immutable_test_expect_payload(test, old, TEST_PAYLOAD,
+				      TEST_PAYLOAD_LEN);
+	immutable_test_expect_payload(test, cur, new, sizeof(new) - 1);
+
+	found = keyring_search(make_key_ref(ctx->keyring, true), ctx->type,
+			       TEST_DESC, false);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(found));
+	KUNIT_EXPECT_PTR_EQ(test, key_ref_to_ptr(found), cur);
+	key_ref_put(found);
+}
+
+static void immutable_revoke_clears_payload(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+	char buf[TEST_PAYLOAD_LEN];
+
+	key_revoke(key);
+	KUNIT_EXPECT_EQ(test, key_validate(key), -EKEYREVOKED);
+	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, sizeof(buf)),
+			-EKEYREVOKED);
+	KUNIT_EXPECT_EQ(test, key->datalen, 0);
+	rcu_read_lock();
+	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
+	rcu_read_unlock();
+}
+
+static void immutable_invalidate(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+	char buf[TEST_PAYLOAD_LEN];
+
+	key_invalidate(key);
+	KUNIT_EXPECT_EQ(test, key_validate(key), -ENOKEY);
+	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, sizeof(buf)),
+			-ENOKEY);
+}
+
+static void immutable_describe(struct kunit *test)
+{
+	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+	char buf[64];
+	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
+
+	key->type->describe(key, &m);
+	KUNIT_ASSERT_LT(test, m.count, sizeof(buf));
+	buf[m.count] = '\0';
+	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC ": 17");
+}
+
+/* Instantiation and revocation charge and release quota as for "user". */
+static void immutable_quota(struct kunit *test)
+{
+	struct immutable_test *ctx = test->priv;
+	struct key *key;
+	int before;
+
+	key = key_alloc(ctx->type, TEST_DESC, TEST_UID, GLOBAL_ROOT_GID,
+			current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
+	KUNIT_ASSERT_EQ(test, 0,
+			kunit_add_action_or_reset(test, key_put_action, key));
+
+	spin_lock(&key->user->lock);
+	before = key->user->qnbytes;
+	spin_unlock(&key->user->lock);
+
+	KUNIT_ASSERT_EQ(test, 0, key_instantiate_and_link(key, TEST_PAYLOAD,
+							   TEST_PAYLOAD_LEN,
+							   NULL, NULL));
+	KUNIT_EXPECT_EQ(test, key->quotalen,
+			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
+	spin_lock(&key->user->lock);
+	KUNIT_EXPECT_EQ(test, key->user->qnbytes, before + TEST_PAYLOAD_LEN);
+	spin_unlock(&key->user->lock);
+
+	key_revoke(key);
+	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
+	spin_lock(&key->user->lock);
+	KUNIT_EXPECT_EQ(test, key->user->qnbytes, before);
+	spin_unlock(&key->user->lock);
+}
+
+static int immutable_test_init(struct kunit *test)
+{
+	struct immutable_test *ctx;
+	key_ref_t probe;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	if (!ctx)
+		return -ENOMEM;
+
+	ctx->keyring = keyring_alloc("kunit_immutable_keys", GLOBAL_ROOT_UID,
+				     GLOBAL_ROOT_GID, current_cred(),
+				     KEY_POS_ALL | KEY_USR_VIEW,
+				     KEY_ALLOC_NOT_IN_QUOTA, NULL, NULL);
+	if (IS_ERR(ctx->keyring))
+		return PTR_ERR(ctx->keyring);
+
+	/* The type is not exported: find it through a key of that type. */
+	probe = key_create_or_update(make_key_ref(ctx->keyring, true),
+				     "immutable", "kunit_probe", "x", 1,
+				     KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
+	if (IS_ERR(probe)) {
+		key_put(ctx->keyring);
+		return PTR_ERR(probe);
+	}
+	ctx->type = key_ref_to_ptr(probe)->type;
+	key_invalidate(key_ref_to_ptr(probe));
+	key_ref_put(probe);
+
+	test->priv = ctx;
+	return 0;
+}
+
+static void immutable_test_exit(struct kunit *test)
+{
+	struct immutable_test *ctx = test->priv;
+
+	keyring_clear(ctx->keyring);
+	key_put(ctx->keyring);
+}
+
+static struct kunit_case immutable_test_cases[] = {
+	KUNIT_CASE(immutable_type_reuses_user_ops),
+	KUNIT_CASE(immutable_round_trip),
+	KUNIT_CASE(immutable_read_short_buffer),
+	KUNIT_CASE_PARAM(immutable_payload_sizes, immutable_size_gen_params),
+	KUNIT_CASE(immutable_rejects_null_data),
+	KUNIT_CASE(immutable_default_perm_lacks_write),
+	KUNIT_CASE(immutable_update_without_write_is_eacces),
+	KUNIT_CASE(immutable_update_with_write_is_eopnotsupp),
+	KUNIT_CASE(immutable_add_again_replaces_link),
+	KUNIT_CASE(immutable_revoke_clears_payload),
+	KUNIT_CASE(immutable_invalidate),
+	KUNIT_CASE(immutable_describe),
+	KUNIT_CASE(immutable_quota),
+	{}
+};
+
+static struct kunit_suite immutable_test_suite = {
+	.name = "keys_immutable_type",
+	.init = immutable_test_init,
+	.exit = immutable_test_exit,
+	.test_cases = immutable_test_cases,
+};
+
+kunit_test_suite(immutable_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the immutable key type");
+MODULE_LICENSE("GPL");

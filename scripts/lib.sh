@@ -1,0 +1,35 @@
+# shellcheck shell=bash
+# Shared settings for the scripts in this directory; sourced, not run.
+#
+# KEYS_SERIES_CACHE  where the base tree and build outputs live
+#                    (default: ~/.cache/keys-series, never inside the repo)
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${KEYS_SERIES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keys-series}
+BASE_TREE=$CACHE/linux
+BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+BASE_PACKAGE=linux-source-6.12
+# The base commit is made with a fixed identity and date, so every machine
+# with the same Debian package gets the same base-commit hash.
+BASE_IDENT_NAME="Debian linux-source-6.12"
+BASE_IDENT_EMAIL="debian-kernel@lists.debian.org"
+BASE_DATE="2026-01-01T00:00:00Z"
+
+die() {
+	echo "error: $*" >&2
+	exit 1
+}
+
+case $CACHE in
+"$REPO" | "$REPO"/*) die "KEYS_SERIES_CACHE ($CACHE) must be outside the repository" ;;
+esac
+
+# Run git with no user or system configuration, so output is reproducible.
+git_clean() {
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git "$@"
+}
+
+# usage_from_header FILE: print the script's leading comment block as help.
+usage_from_header() {
+	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$1"
+}

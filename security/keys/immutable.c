@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Immutable user-defined key type
+ *
+ * An "immutable" key holds an arbitrary blob of 1 to 32767 bytes, just as a
+ * "user" key does, but its payload can never change once it has been
+ * instantiated: the type has no update operation.  Replacing the payload
+ * means adding a new key, which displaces the old one from the keyring while
+ * anyone still holding the old key keeps reading the old payload.
+ *
+ * The type is made entirely of the operations exported by the "user" type.
+ */
+
+#include <linux/init.h>
+#include <linux/key-type.h>
+#include <linux/module.h>
+#include <keys/user-type.h>
+
+/*
+ * Without an ->update() op the core neither grants new keys of this type the
+ * write permission nor lets key_update() reach the payload (-EOPNOTSUPP), and
+ * add_key() always creates a new key rather than updating a matching one.
+ */
+static struct key_type key_type_immutable = {
+	.name			= "immutable",
+	.preparse		= user_preparse,
+	.free_preparse		= user_free_preparse,
+	.instantiate		= generic_key_instantiate,
+	.revoke			= user_revoke,
+	.destroy		= user_destroy,
+	.describe		= user_describe,
+	.read			= user_read,
+};
+
+static int __init immutable_key_init(void)
+{
+	return register_key_type(&key_type_immutable);
+}
+
+static void __exit immutable_key_exit(void)
+{
+	unregister_key_type(&key_type_immutable);
+}
+
+module_init(immutable_key_init);
+module_exit(immutable_key_exit);
+
+MODULE_DESCRIPTION("Immutable user-defined key type");
+MODULE_LICENSE("GPL");
