@@ -34,6 +34,14 @@ struct immutable_test {
 
 KUNIT_DEFINE_ACTION_WRAPPER(key_put_action, key_put, struct key *);
 
+/* Drop the test's reference to @key when the test ends. */
+static void immutable_test_put_at_exit(struct kunit *test, struct key *key)
+{
+	int ret = kunit_add_action_or_reset(test, key_put_action, key);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
 /*
  * Add a key of type "immutable" to the test keyring as add_key() does,
  * and release it when the test ends.
@@ -49,9 +57,7 @@ static key_ref_t immutable_test_add(struct kunit *test, const char *desc,
 				   "immutable", desc, data, datalen, perm,
 				   KEY_ALLOC_NOT_IN_QUOTA);
 	if (!IS_ERR(ref))
-		KUNIT_ASSERT_EQ(test, 0,
-				kunit_add_action_or_reset(test, key_put_action,
-							  key_ref_to_ptr(ref)));
+		immutable_test_put_at_exit(test, key_ref_to_ptr(ref));
 	return ref;
 }
 
@@ -109,13 +115,13 @@ static void immutable_type_reuses_user_ops(struct kunit *test)
 
 	KUNIT_EXPECT_STREQ(test, type->name, "immutable");
 	KUNIT_EXPECT_NULL(test, type->update);
-	KUNIT_EXPECT_PTR_EQ(test, type->preparse, user_preparse);
-	KUNIT_EXPECT_PTR_EQ(test, type->free_preparse, user_free_preparse);
-	KUNIT_EXPECT_PTR_EQ(test, type->instantiate, generic_key_instantiate);
-	KUNIT_EXPECT_PTR_EQ(test, type->revoke, user_revoke);
-	KUNIT_EXPECT_PTR_EQ(test, type->destroy, user_destroy);
-	KUNIT_EXPECT_PTR_EQ(test, type->describe, user_describe);
-	KUNIT_EXPECT_PTR_EQ(test, type->read, user_read);
+	KUNIT_EXPECT_PTR_EQ(test, type->preparse, &user_preparse);
+	KUNIT_EXPECT_PTR_EQ(test, type->free_preparse, &user_free_preparse);
+	KUNIT_EXPECT_PTR_EQ(test, type->instantiate, &generic_key_instantiate);
+	KUNIT_EXPECT_PTR_EQ(test, type->revoke, &user_revoke);
+	KUNIT_EXPECT_PTR_EQ(test, type->destroy, &user_destroy);
+	KUNIT_EXPECT_PTR_EQ(test, type->describe, &user_describe);
+	KUNIT_EXPECT_PTR_EQ(test, type->read, &user_read);
 	KUNIT_EXPECT_NULL(test, type->vet_description);
 }
 
@@ -299,21 +305,20 @@ static void immutable_quota(struct kunit *test)
 {
 	struct immutable_test *ctx = test->priv;
 	struct key *key;
-	int before;
+	int before, ret;
 
 	key = key_alloc(ctx->type, TEST_DESC, TEST_UID, GLOBAL_ROOT_GID,
 			current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
-	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test, key_put_action, key));
+	immutable_test_put_at_exit(test, key);
 
 	spin_lock(&key->user->lock);
 	before = key->user->qnbytes;
 	spin_unlock(&key->user->lock);
 
-	KUNIT_ASSERT_EQ(test, 0, key_instantiate_and_link(key, TEST_PAYLOAD,
-							   TEST_PAYLOAD_LEN,
-							   NULL, NULL));
+	ret = key_instantiate_and_link(key, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
+				       NULL, NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, key->quotalen,
 			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
 	spin_lock(&key->user->lock);

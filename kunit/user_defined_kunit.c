@@ -42,6 +42,22 @@ static kuid_t user_key_test_new_uid(void)
 	return KUIDT_INIT(atomic_inc_return(&user_key_test_uid));
 }
 
+/* Drop the test's reference to @key when the test ends. */
+static void user_key_test_put_at_exit(struct kunit *test, struct key *key)
+{
+	int ret = kunit_add_action_or_reset(test, key_put_action, key);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+static void user_key_test_instantiate(struct kunit *test, struct key *key,
+				      const void *data, size_t datalen)
+{
+	int ret = key_instantiate_and_link(key, data, datalen, NULL, NULL);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
 /* Allocate a key that is released when the test ends. */
 static struct key *user_key_test_alloc(struct kunit *test,
 				       struct key_type *type, const char *desc,
@@ -52,8 +68,7 @@ static struct key *user_key_test_alloc(struct kunit *test,
 	key = key_alloc(type, desc, uid, GLOBAL_ROOT_GID, current_cred(),
 			KEY_POS_ALL | KEY_USR_VIEW, flags, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, key_put_action,
-							    key));
+	user_key_test_put_at_exit(test, key);
 	return key;
 }
 
@@ -69,8 +84,7 @@ static struct key *user_key_test_new(struct kunit *test, struct key_type *type,
 
 	key = user_key_test_alloc(test, type, desc, GLOBAL_ROOT_UID,
 				  KEY_ALLOC_NOT_IN_QUOTA);
-	KUNIT_ASSERT_EQ(test, 0, key_instantiate_and_link(key, data, datalen,
-							   NULL, NULL));
+	user_key_test_instantiate(test, key, data, datalen);
 	return key;
 }
 
@@ -82,8 +96,7 @@ static struct key *user_key_test_new_in_quota(struct kunit *test,
 
 	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
 				  user_key_test_new_uid(), KEY_ALLOC_IN_QUOTA);
-	KUNIT_ASSERT_EQ(test, 0, key_instantiate_and_link(key, data, datalen,
-							   NULL, NULL));
+	user_key_test_instantiate(test, key, data, datalen);
 	return key;
 }
 
@@ -230,9 +243,7 @@ static void user_instantiate_charges_quota(struct kunit *test)
 	before = user_key_test_qnbytes(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
 
-	KUNIT_ASSERT_EQ(test, 0, key_instantiate_and_link(key, TEST_PAYLOAD,
-							   TEST_PAYLOAD_LEN,
-							   NULL, NULL));
+	user_key_test_instantiate(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_EQ(test, key->quotalen,
 			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key),
@@ -364,14 +375,12 @@ static void user_create_or_update_updates_in_place(struct kunit *test)
 				    TEST_DESC, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
 				    KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ref1));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, key_put_action,
-							    key_ref_to_ptr(ref1)));
+	user_key_test_put_at_exit(test, key_ref_to_ptr(ref1));
 	ref2 = key_create_or_update(make_key_ref(keyring, true), "user",
 				    TEST_DESC, "other", 5,
 				    KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ref2));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, key_put_action,
-							    key_ref_to_ptr(ref2)));
+	user_key_test_put_at_exit(test, key_ref_to_ptr(ref2));
 
 	KUNIT_EXPECT_PTR_EQ(test, key_ref_to_ptr(ref1), key_ref_to_ptr(ref2));
 	user_key_test_expect_payload(test, key_ref_to_ptr(ref1), "other", 5);
