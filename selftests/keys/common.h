@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the keys selftests: raw add_key() and keyctl() calls,
+ * with no dependency on libkeyutils.
+ */
+
+#ifndef _SELFTESTS_KEYS_COMMON_H
+#define _SELFTESTS_KEYS_COMMON_H
+
+#include <errno.h>
+#include <linux/keyctl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Permission bits, from include/linux/key.h (not in the uapi headers). */
+#define KEY_POS_VIEW	0x01000000
+#define KEY_POS_READ	0x02000000
+#define KEY_POS_WRITE	0x04000000
+#define KEY_POS_SEARCH	0x08000000
+#define KEY_POS_LINK	0x10000000
+#define KEY_POS_SETATTR	0x20000000
+#define KEY_POS_ALL	0x3f000000
+#define KEY_USR_VIEW	0x00010000
+#define KEY_USR_READ	0x00020000
+#define KEY_USR_WRITE	0x00040000
+#define KEY_USR_SETATTR	0x00200000
+
+#define USER_KEY_MAX_DATALEN	32767
+
+static inline int32_t add_key(const char *type, const char *desc,
+			      const void *payload, size_t plen, int32_t ring)
+{
+	return syscall(__NR_add_key, type, desc, payload, plen, ring);
+}
+
+static inline long keyctl(int cmd, unsigned long arg2, unsigned long arg3,
+			  unsigned long arg4, unsigned long arg5)
+{
+	return syscall(__NR_keyctl, cmd, arg2, arg3, arg4, arg5);
+}
+
+static inline long key_read(int32_t key, void *buf, size_t buflen)
+{
+	return keyctl(KEYCTL_READ, key, (unsigned long)buf, buflen, 0);
+}
+
+static inline long key_update(int32_t key, const void *payload, size_t plen)
+{
+	return keyctl(KEYCTL_UPDATE, key, (unsigned long)payload, plen, 0);
+}
+
+static inline long key_setperm(int32_t key, uint32_t perm)
+{
+	return keyctl(KEYCTL_SETPERM, key, perm, 0, 0);
+}
+
+static inline int32_t key_search(int32_t ring, const char *type,
+				 const char *desc)
+{
+	return keyctl(KEYCTL_SEARCH, ring, (unsigned long)type,
+		      (unsigned long)desc, 0);
+}
+
+/* A fresh anonymous session keyring, private to the calling test. */
+static inline int32_t new_session_keyring(void)
+{
+	return keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0, 0, 0, 0);
+}
+
+/* Does @ring link @key directly?  Returns 1, 0, or -1 on error. */
+static inline int keyring_links(int32_t ring, int32_t key)
+{
+	int32_t serials[64];
+	long len, i;
+
+	len = key_read(ring, serials, sizeof(serials));
+	if (len < 0 || len > (long)sizeof(serials))
+		return -1;
+	for (i = 0; i < len / (long)sizeof(serials[0]); i++)
+		if (serials[i] == key)
+			return 1;
+	return 0;
+}
+
+/*
+ * Copy the /proc/keys line of @key into @line, without its trailing
+ * newline.  Returns 0, or -1 if there is no such line.
+ */
+static inline int proc_keys_line(int32_t key, char *line, size_t size)
+{
+	char serial[16];
+	FILE *f;
+	int ret = -1;
+
+	snprintf(serial, sizeof(serial), "%08x ", key);
+	f = fopen("/proc/keys", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, size, f)) {
+		if (strncmp(line, serial, strlen(serial)) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			ret = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/* The description column of a /proc/keys line: what ->describe() wrote. */
+static inline const char *proc_keys_description(const char *line)
+{
+	/* serial flags usage expiry perm uid gid type, then the description */
+	int field;
+
+	for (field = 0; field < 8; field++) {
+		line += strcspn(line, " ");
+		line += strspn(line, " ");
+	}
+	return line;
+}
+
+static inline void fill_pattern(unsigned char *buf, size_t len, unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		buf[i] = (i + seed) % 251;
+}
+
+#endif /* _SELFTESTS_KEYS_COMMON_H */

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tests for "immutable" keys through add_key() and keyctl()
+ *
+ * An immutable key is a readable user-style key whose payload cannot change
+ * once it has been instantiated.  The tests are skipped when the kernel has
+ * no such key type (CONFIG_IMMUTABLE_KEYS).
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define PAYLOAD		"immutable payload"
+#define PAYLOAD_LEN	(sizeof(PAYLOAD) - 1)
+
+/* KEY_POS_VIEW | READ | SEARCH | LINK | SETATTR, KEY_USR_VIEW: no write */
+#define DEFAULT_PERM	0x3b010000
+
+FIXTURE(immutable) {
+	int32_t ring;
+	int32_t key;
+};
+
+FIXTURE_SETUP(immutable)
+{
+	self->ring = new_session_keyring();
+	ASSERT_LT(0, self->ring);
+	self->key = add_key("immutable", "selftest", PAYLOAD, PAYLOAD_LEN,
+			    KEY_SPEC_SESSION_KEYRING);
+	if (self->key == -1 && errno == ENODEV)
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	ASSERT_LT(0, self->key);
+}
+
+FIXTURE_TEARDOWN(immutable)
+{
+}
+
+/* Check that @key reads back exactly @data. */
+static int reads_back(int32_t key, const void *data, size_t len)
+{
+	char buf[64];
+
+	return key_read(key, buf, sizeof(buf)) == (long)len &&
+	       memcmp(buf, data, len) == 0;
+}
+
+TEST_F(immutable, read_round_trip)
+{
+	char buf[64];
+
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
+}
+
+TEST_F(immutable, default_permissions)
+{
+	char desc[256];
+	char expect[256];
+
+	snprintf(expect, sizeof(expect), "immutable;%d;%d;%08x;selftest",
+		 getuid(), getgid(), DEFAULT_PERM);
+	EXPECT_EQ(strlen(expect) + 1,
+		  keyctl(KEYCTL_DESCRIBE, self->key, (unsigned long)desc,
+			 sizeof(desc), 0));
+	EXPECT_STREQ(expect, desc);
+}
+
+TEST_F(immutable, update_without_write_is_eacces)
+{
+	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
+}
+
+TEST_F(immutable, update_with_write_is_eopnotsupp)
+{
+	EXPECT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
+	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
+}
+
+/* The core checks the length before anything else, as for "user". */
+TEST_F(immutable, update_bad_length)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	unsigned char *data = calloc(1, page + 1);
+
+	ASSERT_NE(NULL, data);
+	EXPECT_EQ(-1, key_update(self->key, data, page + 1));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, key_update(self->key, (void *)1, 3));
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
+	free(data);
+}
+
+/*
+ * add_key() with the same description makes a new key that displaces the
+ * old one from the keyring; a holder of the old key still reads the old
+ * payload.
+ */
+TEST_F(immutable, add_again_replaces_link)
+{
+	int32_t holder, key;
+
+	holder = add_key("keyring", "holder", NULL, 0,
+			 KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, holder);
+	ASSERT_EQ(0, keyctl(KEYCTL_LINK, self->key, holder, 0, 0));
+
+	key = add_key("immutable", "selftest", "replacement", 11,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_NE(self->key, key);
+	EXPECT_EQ(1, keyring_links(self->ring, key));
+	EXPECT_EQ(0, keyring_links(self->ring, self->key));
+	EXPECT_EQ(1, keyring_links(holder, self->key));
+	EXPECT_TRUE(reads_back(key, "replacement", 11));
+	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
+}
+
+TEST_F(immutable, payload_sizes)
+{
+	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
+	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
+	int32_t key;
+
+	ASSERT_NE(NULL, back);
+	fill_pattern(data, sizeof(data), 3);
+	EXPECT_EQ(-1, add_key("immutable", "size0", data, 0,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	key = add_key("immutable", "size1", data, 1, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_EQ(1, key_read(key, back, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(data[0], back[0]);
+	key = add_key("immutable", "sizemax", data, USER_KEY_MAX_DATALEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_EQ(USER_KEY_MAX_DATALEN,
+		  key_read(key, back, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(0, memcmp(back, data, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(-1, add_key("immutable", "sizeover", data,
+			      USER_KEY_MAX_DATALEN + 1,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, add_key("immutable", "fault", (void *)1, 10,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_EQ(-1, add_key("immutable", "", data, 10,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	free(back);
+}
+
+TEST_F(immutable, revoke)
+{
+	char buf[64];
+
+	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
+	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EKEYREVOKED, errno);
+}
+
+/* As for "user": read permission makes the result independent of the gc. */
+TEST_F(immutable, invalidate)
+{
+	char buf[64];
+
+	ASSERT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_USR_READ));
+	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->key, 0, 0, 0));
+	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(ENOKEY, errno);
+}
+
+TEST_F(immutable, unlink)
+{
+	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, "immutable",
+					"selftest"));
+	EXPECT_EQ(0, keyctl(KEYCTL_UNLINK, self->key,
+			    KEY_SPEC_SESSION_KEYRING, 0, 0));
+	EXPECT_EQ(-1, key_search(KEY_SPEC_SESSION_KEYRING, "immutable",
+				 "selftest"));
+	EXPECT_EQ(ENOKEY, errno);
+}
+
+TEST_F(immutable, expiry)
+{
+	char buf[64];
+
+	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
+	sleep(2);
+	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EKEYEXPIRED, errno);
+}
+
+TEST_F(immutable, proc_keys_description)
+{
+	char line[512];
+
+	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
+	EXPECT_STREQ("selftest: 17", proc_keys_description(line));
+	EXPECT_NE(NULL, strstr(line, " immutable selftest: 17"));
+}
+
+TEST_HARNESS_MAIN

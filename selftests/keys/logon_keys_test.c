@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tests for "logon" keys through add_key() and keyctl()
+ *
+ * A logon key is a user key that cannot be read from userspace and whose
+ * description must have a "prefix:".
+ */
+
+#include <errno.h>
+#include <string.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+FIXTURE(logon) {
+	int32_t key;
+};
+
+FIXTURE_SETUP(logon)
+{
+	ASSERT_LT(0, new_session_keyring());
+	self->key = add_key("logon", "selftest:cred", "secret", 6,
+			    KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, self->key);
+}
+
+FIXTURE_TEARDOWN(logon)
+{
+}
+
+TEST_F(logon, description_needs_prefix)
+{
+	EXPECT_EQ(-1, add_key("logon", "noprefix", "secret", 6,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, add_key("logon", ":noprefix", "secret", 6,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_LT(0, add_key("logon", "p:", "secret", 6,
+			     KEY_SPEC_SESSION_KEYRING));
+}
+
+TEST_F(logon, read_is_not_supported)
+{
+	char buf[16];
+
+	memset(buf, 0, sizeof(buf));
+	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_EQ(-1, key_read(self->key, NULL, 0));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_EQ(0, buf[0]);
+}
+
+TEST_F(logon, payload_sizes)
+{
+	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
+
+	EXPECT_EQ(-1, add_key("logon", "p:size0", data, 0,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_LT(0, add_key("logon", "p:sizemax", data, USER_KEY_MAX_DATALEN,
+			     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(-1, add_key("logon", "p:sizeover", data,
+			      USER_KEY_MAX_DATALEN + 1,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+/* The update is seen through the length that /proc/keys describes. */
+TEST_F(logon, update)
+{
+	char line[512];
+
+	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
+	EXPECT_STREQ("selftest:cred: 6", proc_keys_description(line));
+	EXPECT_EQ(0, key_update(self->key, "longer secret", 13));
+	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
+	EXPECT_STREQ("selftest:cred: 13", proc_keys_description(line));
+}
+
+/* The missing ->read() is reported before the key's state is checked. */
+TEST_F(logon, revoke)
+{
+	char buf[256];
+
+	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
+	EXPECT_EQ(-1, keyctl(KEYCTL_DESCRIBE, self->key, (unsigned long)buf,
+			     sizeof(buf), 0));
+	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+}
+
+TEST_HARNESS_MAIN

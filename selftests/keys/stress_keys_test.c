@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bounded concurrency tests for "user" and "immutable" keys
+ *
+ * Readers race with a writer that updates, replaces or revokes the key they
+ * read.  Each read must return one whole payload or the errno of the state
+ * the key is in; the run is bounded by an iteration count.
+ */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define READERS		4
+#define ITERATIONS	2000
+#define SHORT_LEN	100
+#define LONG_LEN	200
+
+struct race {
+	int32_t key;		/* key the readers read, by serial */
+	const char *type;	/* type they search for, if key is 0 */
+	volatile bool stop;
+	int bad;		/* torn or unexpected reads */
+	pthread_mutex_t lock;
+};
+
+/* A whole payload is SHORT_LEN 'a' or LONG_LEN 'b' bytes. */
+static bool whole_payload(const char *buf, long len)
+{
+	char c = len == SHORT_LEN ? 'a' : 'b';
+	long i;
+
+	if (len != SHORT_LEN && len != LONG_LEN)
+		return false;
+	for (i = 0; i < len; i++)
+		if (buf[i] != c)
+			return false;
+	return true;
+}
+
+static void *reader(void *arg)
+{
+	struct race *race = arg;
+	char buf[LONG_LEN];
+	int32_t key;
+	long len;
+
+	while (!race->stop) {
+		key = race->key ? race->key :
+		      key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
+		if (key < 0) {
+			/* between unlink of the old key and link of the new */
+			if (errno == ENOKEY)
+				continue;
+			goto bad;
+		}
+		len = key_read(key, buf, sizeof(buf));
+		if (len >= 0 && whole_payload(buf, len))
+			continue;
+		/* the key can be revoked, or displaced and collected */
+		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY))
+			continue;
+bad:
+		pthread_mutex_lock(&race->lock);
+		race->bad++;
+		pthread_mutex_unlock(&race->lock);
+	}
+	return NULL;
+}
+
+static void start_readers(struct __test_metadata *_metadata,
+			  struct race *race, pthread_t *threads)
+{
+	int i;
+
+	pthread_mutex_init(&race->lock, NULL);
+	for (i = 0; i < READERS; i++)
+		ASSERT_EQ(0, pthread_create(&threads[i], NULL, reader, race));
+}
+
+static void stop_readers(struct race *race, pthread_t *threads)
+{
+	int i;
+
+	race->stop = true;
+	for (i = 0; i < READERS; i++)
+		pthread_join(threads[i], NULL);
+}
+
+FIXTURE(stress) {
+	char a[SHORT_LEN];
+	char b[LONG_LEN];
+};
+
+FIXTURE_SETUP(stress)
+{
+	ASSERT_LT(0, new_session_keyring());
+	memset(self->a, 'a', sizeof(self->a));
+	memset(self->b, 'b', sizeof(self->b));
+}
+
+FIXTURE_TEARDOWN(stress)
+{
+}
+
+/* Readers of one user key while it is updated, then revoked. */
+TEST_F(stress, user_update_and_revoke)
+{
+	struct race race = { 0 };
+	pthread_t threads[READERS];
+	int i;
+
+	race.key = add_key("user", "race", self->a, SHORT_LEN,
+			   KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, race.key);
+	start_readers(_metadata, &race, threads);
+	for (i = 0; i < ITERATIONS; i++)
+		ASSERT_EQ(0, key_update(race.key, i % 2 ? self->a : self->b,
+					i % 2 ? SHORT_LEN : LONG_LEN));
+	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, race.key, 0, 0, 0));
+	for (i = 0; i < ITERATIONS / 10; i++)
+		usleep(10);
+	stop_readers(&race, threads);
+	EXPECT_EQ(0, race.bad);
+}
+
+/* Readers look up by description while add_key() replaces the key. */
+static void replace_race(struct __test_metadata *_metadata, const char *type,
+			 const char *a, const char *b)
+{
+	struct race race = { .type = type };
+	pthread_t threads[READERS];
+	int32_t key = 0, prev;
+	int i;
+
+	start_readers(_metadata, &race, threads);
+	for (i = 0; i < ITERATIONS; i++) {
+		prev = key;
+		key = add_key(type, "race", i % 2 ? a : b,
+			      i % 2 ? SHORT_LEN : LONG_LEN,
+			      KEY_SPEC_SESSION_KEYRING);
+		ASSERT_LT(0, key);
+		if (i % 3 == 0 && prev > 0 && prev != key)
+			keyctl(KEYCTL_REVOKE, prev, 0, 0, 0);
+	}
+	stop_readers(&race, threads);
+	EXPECT_EQ(0, race.bad);
+}
+
+TEST_F(stress, user_add_replaces)
+{
+	replace_race(_metadata, "user", self->a, self->b);
+}
+
+TEST_F(stress, immutable_add_replaces)
+{
+	int32_t key = add_key("immutable", "probe", "x", 1,
+			      KEY_SPEC_SESSION_KEYRING);
+
+	if (key == -1 && errno == ENODEV)
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	ASSERT_LT(0, key);
+	replace_race(_metadata, "immutable", self->a, self->b);
+}
+
+TEST_HARNESS_MAIN
