@@ -23,9 +23,8 @@
 struct race {
 	int32_t key;		/* key the readers read, by serial */
 	const char *type;	/* type they search for, if key is 0 */
-	volatile bool stop;
+	bool stop;		/* set by the writer, read by the readers */
 	int bad;		/* torn or unexpected reads */
-	pthread_mutex_t lock;
 };
 
 /* A whole payload is SHORT_LEN 'a' or LONG_LEN 'b' bytes. */
@@ -49,7 +48,7 @@ static void *reader(void *arg)
 	int32_t key;
 	long len;
 
-	while (!race->stop) {
+	while (!__atomic_load_n(&race->stop, __ATOMIC_ACQUIRE)) {
 		key = race->key ? race->key :
 		      key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
 		if (key < 0) {
@@ -65,9 +64,7 @@ static void *reader(void *arg)
 		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY))
 			continue;
 bad:
-		pthread_mutex_lock(&race->lock);
-		race->bad++;
-		pthread_mutex_unlock(&race->lock);
+		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
 	}
 	return NULL;
 }
@@ -77,7 +74,6 @@ static void start_readers(struct __test_metadata *_metadata,
 {
 	int i;
 
-	pthread_mutex_init(&race->lock, NULL);
 	for (i = 0; i < READERS; i++)
 		ASSERT_EQ(0, pthread_create(&threads[i], NULL, reader, race));
 }
@@ -86,7 +82,7 @@ static void stop_readers(struct race *race, pthread_t *threads)
 {
 	int i;
 
-	race->stop = true;
+	__atomic_store_n(&race->stop, true, __ATOMIC_RELEASE);
 	for (i = 0; i < READERS; i++)
 		pthread_join(threads[i], NULL);
 }
