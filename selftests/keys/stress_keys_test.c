@@ -60,8 +60,13 @@ static void *reader(void *arg)
 		len = key_read(key, buf, sizeof(buf));
 		if (len >= 0 && whole_payload(buf, len))
 			continue;
-		/* the key can be revoked, or displaced and collected */
-		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY))
+		/*
+		 * The key can be revoked, or displaced and collected.  A key
+		 * displaced by add_key() is no longer possessed, and its owner
+		 * has no read permission on an immutable key: EACCES.
+		 */
+		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY ||
+				(errno == EACCES && !race->key)))
 			continue;
 bad:
 		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
