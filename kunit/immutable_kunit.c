@@ -13,13 +13,12 @@
 #include <linux/err.h>
 #include <linux/key.h>
 #include <linux/key-type.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
 #include "internal.h"
+#include "keys_kunit.h"
 
-#define IMMUTABLE_MAX_DATALEN	32767
 #define TEST_DESC		"kunit_immutable_key"
 /* key_alloc() charges the description with its NUL */
 #define TEST_DESC_CHARGE	sizeof(TEST_DESC)
@@ -31,16 +30,6 @@ struct immutable_test {
 	struct key *keyring;
 	struct key_type *type;
 };
-
-KUNIT_DEFINE_ACTION_WRAPPER(key_put_action, key_put, struct key *);
-
-/* Drop the test's reference to @key when the test ends. */
-static void immutable_test_put_at_exit(struct kunit *test, struct key *key)
-{
-	int ret = kunit_add_action_or_reset(test, key_put_action, key);
-
-	KUNIT_ASSERT_EQ(test, ret, 0);
-}
 
 /*
  * Add a key of type "immutable" to the test keyring as add_key() does,
@@ -57,7 +46,7 @@ static key_ref_t immutable_test_add(struct kunit *test, const char *desc,
 				   "immutable", desc, data, datalen, perm,
 				   KEY_ALLOC_NOT_IN_QUOTA);
 	if (!IS_ERR(ref))
-		immutable_test_put_at_exit(test, key_ref_to_ptr(ref));
+		keys_kunit_put_at_exit(test, key_ref_to_ptr(ref));
 	return ref;
 }
 
@@ -71,39 +60,16 @@ static struct key *immutable_test_new(struct kunit *test, const void *data,
 	return key_ref_to_ptr(ref);
 }
 
-/* Read a key as keyctl_read_key() does: validated, under the read lock. */
-static long immutable_test_read(struct key *key, char *buffer, size_t buflen)
-{
-	long ret;
-
-	down_read(&key->sem);
-	ret = key_validate(key);
-	if (ret == 0)
-		ret = key->type->read(key, buffer, buflen);
-	up_read(&key->sem);
-	return ret;
-}
-
 /* Check that the key's payload is exactly @data, also as read back. */
 static void immutable_test_expect_payload(struct kunit *test, struct key *key,
 					  const void *data, size_t datalen)
 {
-	const struct user_key_payload *upayload;
 	char *buf;
 
-	KUNIT_EXPECT_EQ(test, key->datalen, datalen);
-	rcu_read_lock();
-	upayload = user_key_payload_rcu(key);
-	KUNIT_EXPECT_NOT_NULL(test, upayload);
-	if (upayload) {
-		KUNIT_EXPECT_EQ(test, upayload->datalen, datalen);
-		KUNIT_EXPECT_MEMEQ(test, upayload->data, data, datalen);
-	}
-	rcu_read_unlock();
-
+	keys_kunit_expect_payload(test, key, data, datalen);
 	buf = kunit_kzalloc(test, datalen, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, datalen), datalen);
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, datalen), datalen);
 	KUNIT_EXPECT_MEMEQ(test, buf, data, datalen);
 }
 
@@ -142,42 +108,20 @@ static void immutable_read_short_buffer(struct kunit *test)
 	char buf[5];
 
 	memset(buf, 0, sizeof(buf));
-	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, 4),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, 4),
 			TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, 4);
 	KUNIT_EXPECT_EQ(test, buf[4], 0);
-	KUNIT_EXPECT_EQ(test, immutable_test_read(key, NULL, 0),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 0),
 			TEST_PAYLOAD_LEN);
 }
-
-struct immutable_size_case {
-	const char *name;
-	size_t datalen;
-	int result;
-};
-
-static const struct immutable_size_case immutable_size_cases[] = {
-	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },
-	{ .name = "1 byte", .datalen = 1, .result = 0 },
-	{ .name = "32767 bytes", .datalen = IMMUTABLE_MAX_DATALEN, .result = 0 },
-	{ .name = "32768 bytes", .datalen = IMMUTABLE_MAX_DATALEN + 1,
-	  .result = -EINVAL },
-};
-
-KUNIT_ARRAY_PARAM_DESC(immutable_size, immutable_size_cases, name);
 
 /* The payload limits are those of "user": 1 to 32767 bytes. */
 static void immutable_payload_sizes(struct kunit *test)
 {
-	const struct immutable_size_case *param = test->param_value;
-	u8 *data;
+	const struct keys_kunit_size_case *param = test->param_value;
+	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN + 1);
 	key_ref_t ref;
-	size_t i;
-
-	data = kunit_kmalloc(test, IMMUTABLE_MAX_DATALEN + 1, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, data);
-	for (i = 0; i < IMMUTABLE_MAX_DATALEN + 1; i++)
-		data[i] = i % 253;
 
 	ref = immutable_test_add(test, TEST_DESC, data, param->datalen,
 				 KEY_PERM_UNDEF);
@@ -263,16 +207,9 @@ static void immutable_revoke_clears_payload(struct kunit *test)
 {
 	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
-	char buf[TEST_PAYLOAD_LEN];
 
 	key_revoke(key);
-	KUNIT_EXPECT_EQ(test, key_validate(key), -EKEYREVOKED);
-	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, sizeof(buf)),
-			-EKEYREVOKED);
-	KUNIT_EXPECT_EQ(test, key->datalen, 0);
-	rcu_read_lock();
-	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
-	rcu_read_unlock();
+	keys_kunit_expect_revoked(test, key);
 }
 
 static void immutable_invalidate(struct kunit *test)
@@ -283,7 +220,7 @@ static void immutable_invalidate(struct kunit *test)
 
 	key_invalidate(key);
 	KUNIT_EXPECT_EQ(test, key_validate(key), -ENOKEY);
-	KUNIT_EXPECT_EQ(test, immutable_test_read(key, buf, sizeof(buf)),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, sizeof(buf)),
 			-ENOKEY);
 }
 
@@ -292,11 +229,8 @@ static void immutable_describe(struct kunit *test)
 	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[64];
-	struct seq_file m = { .buf = buf, .size = sizeof(buf) };
 
-	key->type->describe(key, &m);
-	KUNIT_ASSERT_LT(test, m.count, sizeof(buf));
-	buf[m.count] = '\0';
+	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC ": 17");
 }
 
@@ -310,7 +244,7 @@ static void immutable_quota(struct kunit *test)
 	key = key_alloc(ctx->type, TEST_DESC, TEST_UID, GLOBAL_ROOT_GID,
 			current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
-	immutable_test_put_at_exit(test, key);
+	keys_kunit_put_at_exit(test, key);
 
 	spin_lock(&key->user->lock);
 	before = key->user->qnbytes;
@@ -376,7 +310,7 @@ static struct kunit_case immutable_test_cases[] = {
 	KUNIT_CASE(immutable_type_reuses_user_ops),
 	KUNIT_CASE(immutable_round_trip),
 	KUNIT_CASE(immutable_read_short_buffer),
-	KUNIT_CASE_PARAM(immutable_payload_sizes, immutable_size_gen_params),
+	KUNIT_CASE_PARAM(immutable_payload_sizes, keys_kunit_size_gen_params),
 	KUNIT_CASE(immutable_rejects_null_data),
 	KUNIT_CASE(immutable_default_perm_lacks_write),
 	KUNIT_CASE(immutable_update_without_write_is_eacces),

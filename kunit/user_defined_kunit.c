@@ -14,13 +14,12 @@
 #include <linux/err.h>
 #include <linux/key.h>
 #include <linux/key-type.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
 #include "internal.h"
+#include "keys_kunit.h"
 
-#define USER_KEY_MAX_DATALEN	32767
 #define TEST_DESC		"kunit_user_key"
 /* key_alloc() charges the description with its NUL */
 #define TEST_DESC_CHARGE	sizeof(TEST_DESC)
@@ -35,19 +34,9 @@
 #define TEST_UID_BASE		0x4b455900
 static atomic_t user_key_test_uid = ATOMIC_INIT(TEST_UID_BASE);
 
-KUNIT_DEFINE_ACTION_WRAPPER(key_put_action, key_put, struct key *);
-
 static kuid_t user_key_test_new_uid(void)
 {
 	return KUIDT_INIT(atomic_inc_return(&user_key_test_uid));
-}
-
-/* Drop the test's reference to @key when the test ends. */
-static void user_key_test_put_at_exit(struct kunit *test, struct key *key)
-{
-	int ret = kunit_add_action_or_reset(test, key_put_action, key);
-
-	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
 static void user_key_test_instantiate(struct kunit *test, struct key *key,
@@ -68,7 +57,7 @@ static struct key *user_key_test_alloc(struct kunit *test,
 	key = key_alloc(type, desc, uid, GLOBAL_ROOT_GID, current_cred(),
 			KEY_POS_ALL | KEY_USR_VIEW, flags, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
-	user_key_test_put_at_exit(test, key);
+	keys_kunit_put_at_exit(test, key);
 	return key;
 }
 
@@ -100,36 +89,6 @@ static struct key *user_key_test_new_in_quota(struct kunit *test,
 	return key;
 }
 
-/* Read a key as keyctl_read_key() does: validated, under the read lock. */
-static long user_key_test_read(struct key *key, char *buffer, size_t buflen)
-{
-	long ret;
-
-	down_read(&key->sem);
-	ret = key_validate(key);
-	if (ret == 0)
-		ret = key->type->read(key, buffer, buflen);
-	up_read(&key->sem);
-	return ret;
-}
-
-/* Check that the key's payload is exactly @data. */
-static void user_key_test_expect_payload(struct kunit *test, struct key *key,
-					 const void *data, size_t datalen)
-{
-	const struct user_key_payload *upayload;
-
-	KUNIT_EXPECT_EQ(test, key->datalen, datalen);
-	rcu_read_lock();
-	upayload = user_key_payload_rcu(key);
-	KUNIT_EXPECT_NOT_NULL(test, upayload);
-	if (upayload) {
-		KUNIT_EXPECT_EQ(test, upayload->datalen, datalen);
-		KUNIT_EXPECT_MEMEQ(test, upayload->data, data, datalen);
-	}
-	rcu_read_unlock();
-}
-
 static int user_key_test_qnbytes(struct key *key)
 {
 	int qnbytes;
@@ -140,51 +99,11 @@ static int user_key_test_qnbytes(struct key *key)
 	return qnbytes;
 }
 
-/* A buffer of @len bytes, each different from its neighbours. */
-static u8 *user_key_test_pattern(struct kunit *test, size_t len)
-{
-	u8 *buf;
-	size_t i;
-
-	buf = kunit_kmalloc(test, len, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	for (i = 0; i < len; i++)
-		buf[i] = i % 251;
-	return buf;
-}
-
-/* Describe @key into @buf as /proc/keys does, and NUL-terminate it. */
-static void user_key_test_describe(struct kunit *test, struct key *key,
-				   char *buf, size_t size)
-{
-	struct seq_file m = { .buf = buf, .size = size };
-
-	key->type->describe(key, &m);
-	KUNIT_ASSERT_LT_MSG(test, m.count, size, "description overflowed");
-	buf[m.count] = '\0';
-}
-
-struct user_key_size_case {
-	const char *name;
-	size_t datalen;
-	int result;
-};
-
-static const struct user_key_size_case user_key_size_cases[] = {
-	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },
-	{ .name = "1 byte", .datalen = 1, .result = 0 },
-	{ .name = "32767 bytes", .datalen = USER_KEY_MAX_DATALEN, .result = 0 },
-	{ .name = "32768 bytes", .datalen = USER_KEY_MAX_DATALEN + 1,
-	  .result = -EINVAL },
-};
-
-KUNIT_ARRAY_PARAM_DESC(user_key_size, user_key_size_cases, name);
-
 /* user_preparse() takes 1 to 32767 bytes and charges exactly that much. */
 static void user_preparse_sizes(struct kunit *test)
 {
-	const struct user_key_size_case *param = test->param_value;
-	u8 *data = user_key_test_pattern(test, USER_KEY_MAX_DATALEN + 1);
+	const struct keys_kunit_size_case *param = test->param_value;
+	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN + 1);
 	struct key_preparsed_payload prep = {
 		.data = data,
 		.datalen = param->datalen,
@@ -220,16 +139,16 @@ static void user_instantiate_copies_payload(struct kunit *test)
 					    TEST_PAYLOAD_LEN);
 
 	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
-	user_key_test_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 }
 
 static void user_instantiate_max_payload(struct kunit *test)
 {
-	u8 *data = user_key_test_pattern(test, USER_KEY_MAX_DATALEN);
+	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN);
 	struct key *key = user_key_test_new(test, &key_type_user, data,
-					    USER_KEY_MAX_DATALEN);
+					    KEYS_KUNIT_MAX_DATALEN);
 
-	user_key_test_expect_payload(test, key, data, USER_KEY_MAX_DATALEN);
+	keys_kunit_expect_payload(test, key, data, KEYS_KUNIT_MAX_DATALEN);
 }
 
 /* The description and the payload are both charged to the owner's quota. */
@@ -266,7 +185,7 @@ static void user_key_test_read_buflen(struct kunit *test, size_t buflen)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	memset(buf, SENTINEL, buflen + 1);
 
-	KUNIT_EXPECT_EQ(test, user_key_test_read(key, buf, buflen),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, buflen),
 			TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, copied);
 	for (i = copied; i < buflen + 1; i++)
@@ -299,9 +218,9 @@ static void user_read_null_buffer(struct kunit *test)
 	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
 					    TEST_PAYLOAD_LEN);
 
-	KUNIT_EXPECT_EQ(test, user_key_test_read(key, NULL, 0),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 0),
 			TEST_PAYLOAD_LEN);
-	KUNIT_EXPECT_EQ(test, user_key_test_read(key, NULL, 100),
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 100),
 			TEST_PAYLOAD_LEN);
 }
 
@@ -314,24 +233,24 @@ static void user_update_replaces_payload(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), new,
 					 sizeof(new) - 1), 0);
-	user_key_test_expect_payload(test, key, new, sizeof(new) - 1);
-	KUNIT_EXPECT_EQ(test, user_key_test_read(key, buf, sizeof(buf)),
+	keys_kunit_expect_payload(test, key, new, sizeof(new) - 1);
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, sizeof(buf)),
 			sizeof(new) - 1);
 	KUNIT_EXPECT_MEMEQ(test, buf, new, sizeof(new) - 1);
 }
 
 static void user_update_rejects_bad_length(struct kunit *test)
 {
-	u8 *data = user_key_test_pattern(test, USER_KEY_MAX_DATALEN + 1);
+	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN + 1);
 	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
 					    TEST_PAYLOAD_LEN);
 	key_ref_t ref = make_key_ref(key, true);
 
 	KUNIT_EXPECT_EQ(test, key_update(ref, data, 0), -EINVAL);
-	KUNIT_EXPECT_EQ(test, key_update(ref, data, USER_KEY_MAX_DATALEN + 1),
+	KUNIT_EXPECT_EQ(test, key_update(ref, data, KEYS_KUNIT_MAX_DATALEN + 1),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, key_update(ref, NULL, TEST_PAYLOAD_LEN), -EINVAL);
-	user_key_test_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 }
 
 static void user_update_adjusts_quota(struct kunit *test)
@@ -355,13 +274,13 @@ static void user_update_adjusts_quota(struct kunit *test)
  */
 static void user_update_past_quota_keeps_payload(struct kunit *test)
 {
-	u8 *data = user_key_test_pattern(test, USER_KEY_MAX_DATALEN);
+	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN);
 	struct key *key = user_key_test_new_in_quota(test, "x", 1);
 	int before = user_key_test_qnbytes(key);
 
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), data,
-					 USER_KEY_MAX_DATALEN), -EDQUOT);
-	user_key_test_expect_payload(test, key, "x", 1);
+					 KEYS_KUNIT_MAX_DATALEN), -EDQUOT);
+	keys_kunit_expect_payload(test, key, "x", 1);
 	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key), before);
 }
 
@@ -375,32 +294,24 @@ static void user_create_or_update_updates_in_place(struct kunit *test)
 				    TEST_DESC, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
 				    KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ref1));
-	user_key_test_put_at_exit(test, key_ref_to_ptr(ref1));
+	keys_kunit_put_at_exit(test, key_ref_to_ptr(ref1));
 	ref2 = key_create_or_update(make_key_ref(keyring, true), "user",
 				    TEST_DESC, "other", 5,
 				    KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ref2));
-	user_key_test_put_at_exit(test, key_ref_to_ptr(ref2));
+	keys_kunit_put_at_exit(test, key_ref_to_ptr(ref2));
 
 	KUNIT_EXPECT_PTR_EQ(test, key_ref_to_ptr(ref1), key_ref_to_ptr(ref2));
-	user_key_test_expect_payload(test, key_ref_to_ptr(ref1), "other", 5);
+	keys_kunit_expect_payload(test, key_ref_to_ptr(ref1), "other", 5);
 }
 
 static void user_revoke_clears_payload(struct kunit *test)
 {
 	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
 					    TEST_PAYLOAD_LEN);
-	char buf[TEST_PAYLOAD_LEN];
 
 	key_revoke(key);
-	KUNIT_EXPECT_TRUE(test, test_bit(KEY_FLAG_REVOKED, &key->flags));
-	KUNIT_EXPECT_EQ(test, key_validate(key), -EKEYREVOKED);
-	KUNIT_EXPECT_EQ(test, user_key_test_read(key, buf, sizeof(buf)),
-			-EKEYREVOKED);
-	KUNIT_EXPECT_EQ(test, key->datalen, 0);
-	rcu_read_lock();
-	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
-	rcu_read_unlock();
+	keys_kunit_expect_revoked(test, key);
 }
 
 static void user_revoke_releases_quota(struct kunit *test)
@@ -421,7 +332,7 @@ static void user_describe_instantiated(struct kunit *test)
 					    TEST_PAYLOAD_LEN);
 	char buf[64];
 
-	user_key_test_describe(test, key, buf, sizeof(buf));
+	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC ": 10");
 }
 
@@ -432,7 +343,7 @@ static void user_describe_uninstantiated(struct kunit *test)
 
 	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
 				  GLOBAL_ROOT_UID, KEY_ALLOC_NOT_IN_QUOTA);
-	user_key_test_describe(test, key, buf, sizeof(buf));
+	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC);
 }
 
@@ -443,7 +354,7 @@ static void user_describe_revoked(struct kunit *test)
 	char buf[64];
 
 	key_revoke(key);
-	user_key_test_describe(test, key, buf, sizeof(buf));
+	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC ": 0");
 }
 
@@ -493,7 +404,7 @@ static void logon_has_no_read(struct kunit *test)
 					    TEST_PAYLOAD_LEN);
 
 	KUNIT_EXPECT_NULL(test, key_type_logon.read);
-	user_key_test_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 }
 
 static int user_key_test_init(struct kunit *test)
@@ -519,7 +430,7 @@ static void user_key_test_exit(struct kunit *test)
 }
 
 static struct kunit_case user_key_test_cases[] = {
-	KUNIT_CASE_PARAM(user_preparse_sizes, user_key_size_gen_params),
+	KUNIT_CASE_PARAM(user_preparse_sizes, keys_kunit_size_gen_params),
 	KUNIT_CASE(user_preparse_rejects_null_data),
 	KUNIT_CASE(user_instantiate_copies_payload),
 	KUNIT_CASE(user_instantiate_max_payload),

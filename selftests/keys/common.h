@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the keys selftests: raw add_key() and keyctl() calls,
- * with no dependency on libkeyutils.
+ * with no dependency on libkeyutils.  Include after kselftest_harness.h.
  */
 
 #ifndef _SELFTESTS_KEYS_COMMON_H
@@ -11,6 +11,7 @@
 #include <linux/keyctl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -129,6 +130,46 @@ static inline void fill_pattern(unsigned char *buf, size_t len, unsigned int see
 
 	for (i = 0; i < len; i++)
 		buf[i] = (i + seed) % 251;
+}
+
+/*
+ * The payload limits of the user type, for a readable @type: 0 and 32768
+ * bytes are refused with EINVAL, 1 and 32767 bytes read back exactly.
+ */
+static inline void expect_payload_sizes(struct __test_metadata *_metadata,
+					const char *type)
+{
+	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
+	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
+	int32_t key;
+
+	ASSERT_NE(NULL, back);
+	fill_pattern(data, sizeof(data), 7);
+
+	EXPECT_EQ(-1, add_key(type, "size0", data, 0,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, add_key(type, "size0", NULL, 0,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+
+	key = add_key(type, "size1", data, 1, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_EQ(1, key_read(key, back, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(data[0], back[0]);
+
+	key = add_key(type, "sizemax", data, USER_KEY_MAX_DATALEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_EQ(USER_KEY_MAX_DATALEN,
+		  key_read(key, back, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(0, memcmp(back, data, USER_KEY_MAX_DATALEN));
+
+	EXPECT_EQ(-1, add_key(type, "sizeover", data,
+			      USER_KEY_MAX_DATALEN + 1,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EINVAL, errno);
+	free(back);
 }
 
 #endif /* _SELFTESTS_KEYS_COMMON_H */

@@ -128,36 +128,21 @@ TEST_F(immutable, add_again_replaces_link)
 
 TEST_F(immutable, payload_sizes)
 {
-	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
-	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
-	int32_t key;
+	expect_payload_sizes(_metadata, "immutable");
+}
 
-	ASSERT_NE(NULL, back);
-	fill_pattern(data, sizeof(data), 3);
-	EXPECT_EQ(-1, add_key("immutable", "size0", data, 0,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	key = add_key("immutable", "size1", data, 1, KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, key);
-	EXPECT_EQ(1, key_read(key, back, USER_KEY_MAX_DATALEN));
-	EXPECT_EQ(data[0], back[0]);
-	key = add_key("immutable", "sizemax", data, USER_KEY_MAX_DATALEN,
-		      KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, key);
-	EXPECT_EQ(USER_KEY_MAX_DATALEN,
-		  key_read(key, back, USER_KEY_MAX_DATALEN));
-	EXPECT_EQ(0, memcmp(back, data, USER_KEY_MAX_DATALEN));
-	EXPECT_EQ(-1, add_key("immutable", "sizeover", data,
-			      USER_KEY_MAX_DATALEN + 1,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
+/* Bad pointers and descriptions get the errors "user" keys get. */
+TEST_F(immutable, bad_input)
+{
 	EXPECT_EQ(-1, add_key("immutable", "fault", (void *)1, 10,
 			      KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, add_key("immutable", "", data, 10,
+	EXPECT_EQ(-1, add_key("immutable", "", PAYLOAD, PAYLOAD_LEN,
 			      KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(EINVAL, errno);
-	free(back);
+	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
+			      self->key));
+	EXPECT_EQ(ENOTDIR, errno);
 }
 
 TEST_F(immutable, revoke)

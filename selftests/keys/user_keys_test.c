@@ -93,37 +93,7 @@ TEST_F(user, read_no_such_key)
 
 TEST_F(user, payload_sizes)
 {
-	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
-	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
-	int32_t key;
-
-	ASSERT_NE(NULL, back);
-	fill_pattern(data, sizeof(data), 7);
-
-	EXPECT_EQ(-1, add_key("user", "size0", data, 0,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("user", "size0", NULL, 0,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-
-	key = add_key("user", "size1", data, 1, KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, key);
-	EXPECT_EQ(1, key_read(key, back, USER_KEY_MAX_DATALEN));
-	EXPECT_EQ(data[0], back[0]);
-
-	key = add_key("user", "sizemax", data, USER_KEY_MAX_DATALEN,
-		      KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, key);
-	EXPECT_EQ(USER_KEY_MAX_DATALEN,
-		  key_read(key, back, USER_KEY_MAX_DATALEN));
-	EXPECT_EQ(0, memcmp(back, data, USER_KEY_MAX_DATALEN));
-
-	EXPECT_EQ(-1, add_key("user", "sizeover", data,
-			      USER_KEY_MAX_DATALEN + 1,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	free(back);
+	expect_payload_sizes(_metadata, "user");
 }
 
 TEST_F(user, bad_pointers)

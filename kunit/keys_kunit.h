@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Helpers shared by the KUnit suites of the key types built on the "user"
+ * type operations
+ */
+
+#ifndef _SECURITY_KEYS_KEYS_KUNIT_H
+#define _SECURITY_KEYS_KEYS_KUNIT_H
+
+#include <kunit/test.h>
+#include <linux/key.h>
+#include <linux/key-type.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <keys/user-type.h>
+
+#define KEYS_KUNIT_MAX_DATALEN	32767
+
+KUNIT_DEFINE_ACTION_WRAPPER(keys_kunit_key_put, key_put, struct key *);
+
+/* Drop the test's reference to @key when the test ends. */
+static inline void keys_kunit_put_at_exit(struct kunit *test, struct key *key)
+{
+	int ret = kunit_add_action_or_reset(test, keys_kunit_key_put, key);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/* Read a key as keyctl_read_key() does: validated, under the read lock. */
+static inline long keys_kunit_read(struct key *key, char *buffer,
+				   size_t buflen)
+{
+	long ret;
+
+	down_read(&key->sem);
+	ret = key_validate(key);
+	if (ret == 0)
+		ret = key->type->read(key, buffer, buflen);
+	up_read(&key->sem);
+	return ret;
+}
+
+/* Check that the key's user-type payload is exactly @data. */
+static inline void keys_kunit_expect_payload(struct kunit *test,
+					     struct key *key,
+					     const void *data, size_t datalen)
+{
+	const struct user_key_payload *upayload;
+
+	KUNIT_EXPECT_EQ(test, key->datalen, datalen);
+	rcu_read_lock();
+	upayload = user_key_payload_rcu(key);
+	KUNIT_EXPECT_NOT_NULL(test, upayload);
+	if (upayload) {
+		KUNIT_EXPECT_EQ(test, upayload->datalen, datalen);
+		KUNIT_EXPECT_MEMEQ(test, upayload->data, data, datalen);
+	}
+	rcu_read_unlock();
+}
+
+/* Check that a revoked key has lost its payload and cannot be read. */
+static inline void keys_kunit_expect_revoked(struct kunit *test,
+					     struct key *key)
+{
+	char buf[16];
+
+	KUNIT_EXPECT_TRUE(test, test_bit(KEY_FLAG_REVOKED, &key->flags));
+	KUNIT_EXPECT_EQ(test, key_validate(key), -EKEYREVOKED);
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, sizeof(buf)),
+			-EKEYREVOKED);
+	KUNIT_EXPECT_EQ(test, key->datalen, 0);
+	rcu_read_lock();
+	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
+	rcu_read_unlock();
+}
+
+/* Describe @key into @buf as /proc/keys does, and NUL-terminate it. */
+static inline void keys_kunit_describe(struct kunit *test, struct key *key,
+				       char *buf, size_t size)
+{
+	struct seq_file m = { .buf = buf, .size = size };
+
+	key->type->describe(key, &m);
+	KUNIT_ASSERT_LT_MSG(test, m.count, size, "description overflowed");
+	buf[m.count] = '\0';
+}
+
+/* A buffer of @len bytes, each different from its neighbours. */
+static inline u8 *keys_kunit_pattern(struct kunit *test, size_t len)
+{
+	u8 *buf;
+	size_t i;
+
+	buf = kunit_kmalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < len; i++)
+		buf[i] = i % 251;
+	return buf;
+}
+
+/* The payload sizes around the user type's limits, and what they give. */
+struct keys_kunit_size_case {
+	const char *name;
+	size_t datalen;
+	int result;
+};
+
+static const struct keys_kunit_size_case keys_kunit_size_cases[] = {
+	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },
+	{ .name = "1 byte", .datalen = 1, .result = 0 },
+	{ .name = "32767 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN,
+	  .result = 0 },
+	{ .name = "32768 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN + 1,
+	  .result = -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM_DESC(keys_kunit_size, keys_kunit_size_cases, name);
+
+#endif /* _SECURITY_KEYS_KEYS_KUNIT_H */
