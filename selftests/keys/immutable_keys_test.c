@@ -131,7 +131,11 @@ TEST_F(immutable, payload_sizes)
 	expect_payload_sizes(_metadata, "immutable");
 }
 
-/* Bad pointers and descriptions get the errors "user" keys get. */
+/*
+ * Bad pointers and descriptions get the errors "user" keys get.  A key as
+ * add_key()'s destination is looked up for write before it is found not to
+ * be a keyring: EACCES while it has no write permission, then ENOTDIR.
+ */
 TEST_F(immutable, bad_input)
 {
 	EXPECT_EQ(-1, add_key("immutable", "fault", (void *)1, 10,
@@ -140,6 +144,10 @@ TEST_F(immutable, bad_input)
 	EXPECT_EQ(-1, add_key("immutable", "", PAYLOAD, PAYLOAD_LEN,
 			      KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
+			      self->key));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
 	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
 			      self->key));
 	EXPECT_EQ(ENOTDIR, errno);
