@@ -33,3 +33,24 @@ git_clean() {
 usage_from_header() {
 	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$1"
 }
+
+# require_base: stop unless the base tree has its "base" commit.
+require_base() {
+	git -C "$BASE_TREE" rev-parse -q --verify base^{commit} >/dev/null 2>&1 ||
+		die "missing base tree $BASE_TREE (run scripts/get-base)"
+}
+
+# series_patches DIR: the patch files in DIR, in order, without the cover
+# letter.
+series_patches() {
+	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
+		! -name '0000-cover-letter.patch' 2>/dev/null | sort
+}
+
+# summary_counts: read a log on stdin and print "PASSED FAILED SKIPPED" from
+# its last "NAME: N passed, N failed[, N skipped]" line; fail if none.
+summary_counts() {
+	grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1 |
+		sed -nE 's/^[a-z-]+: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/p' |
+		awk 'NF { print $1, $2, ($3 == "" ? 0 : $3); found = 1 } END { exit !found }'
+}
