@@ -16,7 +16,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
-#include "internal.h"
 #include "keys_kunit.h"
 
 #define TEST_DESC		"kunit_immutable_key"
@@ -246,24 +245,19 @@ static void immutable_quota(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
 	keys_kunit_put_at_exit(test, key);
 
-	spin_lock(&key->user->lock);
-	before = key->user->qnbytes;
-	spin_unlock(&key->user->lock);
+	before = keys_kunit_qnbytes(key);
 
 	ret = key_instantiate_and_link(key, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
 				       NULL, NULL);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_EXPECT_EQ(test, key->quotalen,
 			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
-	spin_lock(&key->user->lock);
-	KUNIT_EXPECT_EQ(test, key->user->qnbytes, before + TEST_PAYLOAD_LEN);
-	spin_unlock(&key->user->lock);
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
+			before + TEST_PAYLOAD_LEN);
 
 	key_revoke(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
-	spin_lock(&key->user->lock);
-	KUNIT_EXPECT_EQ(test, key->user->qnbytes, before);
-	spin_unlock(&key->user->lock);
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
 }
 
 static int immutable_test_init(struct kunit *test)

@@ -13,6 +13,7 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
+#include "internal.h"
 
 #define KEYS_KUNIT_MAX_DATALEN	32767
 
@@ -72,6 +73,17 @@ static inline void keys_kunit_expect_revoked(struct kunit *test,
 	rcu_read_lock();
 	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
 	rcu_read_unlock();
+}
+
+/* The bytes charged to the quota of @key's owner, read under its lock. */
+static inline int keys_kunit_qnbytes(struct key *key)
+{
+	int qnbytes;
+
+	spin_lock(&key->user->lock);
+	qnbytes = key->user->qnbytes;
+	spin_unlock(&key->user->lock);
+	return qnbytes;
 }
 
 /* Describe @key into @buf as /proc/keys does, and NUL-terminate it. */

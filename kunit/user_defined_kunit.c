@@ -17,7 +17,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
-#include "internal.h"
 #include "keys_kunit.h"
 
 #define TEST_DESC		"kunit_user_key"
@@ -89,16 +88,6 @@ static struct key *user_key_test_new_in_quota(struct kunit *test,
 	return key;
 }
 
-static int user_key_test_qnbytes(struct key *key)
-{
-	int qnbytes;
-
-	spin_lock(&key->user->lock);
-	qnbytes = key->user->qnbytes;
-	spin_unlock(&key->user->lock);
-	return qnbytes;
-}
-
 /* user_preparse() takes 1 to 32767 bytes and charges exactly that much. */
 static void user_preparse_sizes(struct kunit *test)
 {
@@ -159,13 +148,13 @@ static void user_instantiate_charges_quota(struct kunit *test)
 
 	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
 				  user_key_test_new_uid(), KEY_ALLOC_IN_QUOTA);
-	before = user_key_test_qnbytes(key);
+	before = keys_kunit_qnbytes(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
 
 	user_key_test_instantiate(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_EQ(test, key->quotalen,
 			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
-	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key),
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
 			before + TEST_PAYLOAD_LEN);
 }
 
@@ -258,11 +247,11 @@ static void user_update_adjusts_quota(struct kunit *test)
 	static const char new[] = "abc";
 	struct key *key = user_key_test_new_in_quota(test, TEST_PAYLOAD,
 						     TEST_PAYLOAD_LEN);
-	int before = user_key_test_qnbytes(key);
+	int before = keys_kunit_qnbytes(key);
 
 	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), new,
 					 sizeof(new) - 1), 0);
-	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key),
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
 			before - TEST_PAYLOAD_LEN + sizeof(new) - 1);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE + sizeof(new) - 1);
 }
@@ -276,12 +265,12 @@ static void user_update_past_quota_keeps_payload(struct kunit *test)
 {
 	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN);
 	struct key *key = user_key_test_new_in_quota(test, "x", 1);
-	int before = user_key_test_qnbytes(key);
+	int before = keys_kunit_qnbytes(key);
 
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), data,
 					 KEYS_KUNIT_MAX_DATALEN), -EDQUOT);
 	keys_kunit_expect_payload(test, key, "x", 1);
-	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key), before);
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
 }
 
 /* add_key() on an existing "user" key updates that key in place. */
@@ -318,11 +307,11 @@ static void user_revoke_releases_quota(struct kunit *test)
 {
 	struct key *key = user_key_test_new_in_quota(test, TEST_PAYLOAD,
 						     TEST_PAYLOAD_LEN);
-	int before = user_key_test_qnbytes(key);
+	int before = keys_kunit_qnbytes(key);
 
 	key_revoke(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
-	KUNIT_EXPECT_EQ(test, user_key_test_qnbytes(key),
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
 			before - TEST_PAYLOAD_LEN);
 }
 
