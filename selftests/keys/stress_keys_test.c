@@ -3,14 +3,16 @@
  * Bounded concurrency tests for "user" and "immutable" keys
  *
  * Readers race with a writer that updates, replaces or revokes the key they
- * read.  Each read must return one whole payload or the errno of the state
- * the key is in; the run is bounded by an iteration count.
+ * read, and with revokers.  Each read must return one whole payload or the
+ * errno of the state the key is in; each run is bounded by an iteration
+ * count and a time limit.
  */
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
+#include <time.h>
 
 #include "../kselftest_harness.h"
 #include "common.h"
@@ -19,12 +21,16 @@
 #define ITERATIONS	2000
 #define SHORT_LEN	100
 #define LONG_LEN	200
+#define TIME_LIMIT	30	/* seconds, for one run */
 
 struct race {
 	int32_t key;		/* key the readers read, by serial */
 	const char *type;	/* type they search for, if key is 0 */
+	bool revokers;		/* revokers run: searches can find revoked keys */
 	bool stop;		/* set by the writer, read by the readers */
 	int bad;		/* torn or unexpected reads */
+	int reads;		/* whole payloads read */
+	int revoked;		/* keys revoked by the revokers */
 };
 
 /* A whole payload is SHORT_LEN 'a' or LONG_LEN 'b' bytes. */
@@ -53,13 +59,16 @@ static void *reader(void *arg)
 		      key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
 		if (key < 0) {
 			/* between unlink of the old key and link of the new */
-			if (errno == ENOKEY)
+			if (errno == ENOKEY ||
+			    (errno == EKEYREVOKED && race->revokers))
 				continue;
 			goto bad;
 		}
 		len = key_read(key, buf, sizeof(buf));
-		if (len >= 0 && whole_payload(buf, len))
+		if (len >= 0 && whole_payload(buf, len)) {
+			__atomic_fetch_add(&race->reads, 1, __ATOMIC_RELAXED);
 			continue;
+		}
 		/*
 		 * The key can be revoked, or displaced and collected.  A key
 		 * displaced by add_key() is no longer possessed, and its owner
@@ -67,6 +76,35 @@ static void *reader(void *arg)
 		 */
 		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY ||
 				(errno == EACCES && !race->key)))
+			continue;
+bad:
+		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+/* Revoke whatever key the description finds, as often as it can. */
+static void *revoker(void *arg)
+{
+	struct race *race = arg;
+	int32_t key;
+
+	while (!__atomic_load_n(&race->stop, __ATOMIC_ACQUIRE)) {
+		key = key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
+		if (key < 0) {
+			if (errno == ENOKEY || errno == EKEYREVOKED)
+				continue;
+			goto bad;
+		}
+		if (keyctl(KEYCTL_REVOKE, key, 0, 0, 0) == 0) {
+			__atomic_fetch_add(&race->revoked, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		/*
+		 * Revoked by another revoker, or displaced meanwhile and no
+		 * longer possessed (EACCES) or already collected (ENOKEY).
+		 */
+		if (errno == EKEYREVOKED || errno == EACCES || errno == ENOKEY)
 			continue;
 bad:
 		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
@@ -152,6 +190,39 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 	EXPECT_EQ(0, race.bad);
 }
 
+/*
+ * Readers and revokers look up the key by description while add_key()
+ * replaces it, for at most ITERATIONS keys or TIME_LIMIT seconds.  A "user"
+ * key found unrevoked is updated in place, one found revoked is replaced;
+ * an "immutable" key is always replaced.  The run must have read and
+ * revoked keys, or it raced nothing.
+ */
+static void revoke_race(struct __test_metadata *_metadata, const char *type,
+			const char *a, const char *b)
+{
+	struct race race = { .type = type, .revokers = true };
+	pthread_t threads[READERS], revokers[2];
+	time_t end = time(NULL) + TIME_LIMIT;
+	int i, added;
+
+	start_readers(_metadata, &race, threads);
+	for (i = 0; i < 2; i++)
+		ASSERT_EQ(0, pthread_create(&revokers[i], NULL, revoker,
+					    &race));
+	for (added = 0; added < ITERATIONS && time(NULL) < end; added++)
+		ASSERT_LT(0, add_key(type, "race", added % 2 ? a : b,
+				     added % 2 ? SHORT_LEN : LONG_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	stop_readers(&race, threads);
+	for (i = 0; i < 2; i++)
+		pthread_join(revokers[i], NULL);
+	TH_LOG("%d keys added, %d whole reads, %d revoked", added, race.reads,
+	       race.revoked);
+	EXPECT_EQ(0, race.bad);
+	EXPECT_LT(0, race.reads);
+	EXPECT_LT(0, race.revoked);
+}
+
 TEST_F(stress, user_add_replaces)
 {
 	replace_race(_metadata, "user", self->a, self->b);
@@ -166,6 +237,22 @@ TEST_F(stress, immutable_add_replaces)
 		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
 	ASSERT_LT(0, key);
 	replace_race(_metadata, "immutable", self->a, self->b);
+}
+
+TEST_F(stress, user_add_and_revoke)
+{
+	revoke_race(_metadata, "user", self->a, self->b);
+}
+
+TEST_F(stress, immutable_add_and_revoke)
+{
+	int32_t key = add_key("immutable", "probe", "x", 1,
+			      KEY_SPEC_SESSION_KEYRING);
+
+	if (key == -1 && errno == ENODEV)
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	ASSERT_LT(0, key);
+	revoke_race(_metadata, "immutable", self->a, self->b);
 }
 
 TEST_HARNESS_MAIN

@@ -21,7 +21,6 @@
 #define PAYLOAD		"0123456789"
 #define PAYLOAD_LEN	(sizeof(PAYLOAD) - 1)
 #define SENTINEL	0xa5
-#define NO_SUCH_KEY	0x7ffffff0	/* serials are random: unlikely taken */
 
 FIXTURE(user) {
 	int32_t ring;

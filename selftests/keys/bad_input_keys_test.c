@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bad input to every keyctl operation a "user" or "immutable" key reaches
+ *
+ * Each test is one kind of bad input (serials, pointers, lengths, types,
+ * revoked and expired keys, a key used as a keyring, missing authority)
+ * passed to every operation, each failure checked for its exact errno.  The
+ * two types must fail alike, except where "immutable" keys lack the write
+ * permission that "user" keys have.  After each test the key it started
+ * with still holds its payload.  The immutable variant is skipped when the
+ * kernel has no such key type (CONFIG_IMMUTABLE_KEYS).
+ */
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define DESC		"bad:key"
+#define PAYLOAD		"bad input payload"
+#define PAYLOAD_LEN	(sizeof(PAYLOAD) - 1)
+#define BAD_PTR		((void *)1)
+#define ADD_KEY_MAX	(1024 * 1024 - 1)	/* add_key() and instantiate */
+#define KEY_DESC_MAX	4095		/* KEY_MAX_DESC_SIZE less the NUL */
+#define TYPE_NAME_MAX	31
+
+/* Check that @call fails with errno @err; the call is named if it does not. */
+#define EXPECT_ERRNO(err, call) do {					\
+	long __ret = (call);						\
+	int __err = errno, __want = (err);				\
+									\
+	if (__ret != -1 || __err != __want)				\
+		TH_LOG("%s: %ld, errno %d, not errno %d", #call,	\
+		       __ret, __err, __want);				\
+	EXPECT_EQ(-1, __ret);						\
+	EXPECT_EQ(__want, __err);					\
+} while (0)
+
+static inline int32_t request_key(const char *type, const char *desc,
+				  const char *callout, int32_t ring)
+{
+	return syscall(__NR_request_key, type, desc, callout, ring);
+}
+
+static inline long key_describe(int32_t key, void *buf, size_t buflen)
+{
+	return keyctl(KEYCTL_DESCRIBE, key, (unsigned long)buf, buflen, 0);
+}
+
+static inline long key_link(int32_t key, int32_t ring)
+{
+	return keyctl(KEYCTL_LINK, key, ring, 0, 0);
+}
+
+static inline long key_unlink(int32_t key, int32_t ring)
+{
+	return keyctl(KEYCTL_UNLINK, key, ring, 0, 0);
+}
+
+static unsigned char big[ADD_KEY_MAX + 1];
+
+FIXTURE(bad_input) {
+	int32_t key;
+};
+
+FIXTURE_VARIANT(bad_input) {
+	const char *type;
+	const char *other;	/* another readable type, for mismatches */
+	int no_write;		/* errno of a write to a new key: 0 if none */
+};
+
+FIXTURE_VARIANT_ADD(bad_input, user) {
+	.type = "user",
+	.other = "immutable",
+	.no_write = 0,
+};
+
+FIXTURE_VARIANT_ADD(bad_input, immutable) {
+	.type = "immutable",
+	.other = "user",
+	.no_write = EACCES,
+};
+
+FIXTURE_SETUP(bad_input)
+{
+	ASSERT_LT(0, new_session_keyring());
+	self->key = add_key(variant->type, DESC, PAYLOAD, PAYLOAD_LEN,
+			    KEY_SPEC_SESSION_KEYRING);
+	if (self->key == -1 && errno == ENODEV)
+		SKIP(return, "no \"%s\" key type", variant->type);
+	ASSERT_LT(0, self->key);
+}
+
+FIXTURE_TEARDOWN(bad_input)
+{
+	char buf[64];
+
+	/* Nothing above changed the key the test started with. */
+	if (self->key > 0) {
+		EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+		EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
+	}
+}
+
+/*
+ * A serial that names no key is ENOKEY, 0 and negative values that are no
+ * special keyring are EINVAL, as is the unsupported group keyring; the
+ * request_key authorisation key is ENOKEY when none is held.  KEYCTL_READ
+ * reports every failed lookup as ENOKEY.
+ */
+TEST_F(bad_input, bad_serials)
+{
+	static const struct {
+		int32_t id;
+		int err;
+	} bad[] = {
+		{ NO_SUCH_KEY, ENOKEY },
+		{ 0, EINVAL },
+		{ -100, EINVAL },
+		{ KEY_SPEC_GROUP_KEYRING, EINVAL },
+		{ KEY_SPEC_REQKEY_AUTH_KEY, ENOKEY },
+	};
+	const char *type = variant->type;
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		int32_t id = bad[i].id;
+		int err = bad[i].err;
+
+		TH_LOG("serial %d", id);
+		EXPECT_ERRNO(err, add_key(type, "new", PAYLOAD, PAYLOAD_LEN,
+					  id));
+		EXPECT_ERRNO(ENOKEY, key_read(id, buf, sizeof(buf)));
+		EXPECT_ERRNO(err, key_update(id, PAYLOAD, PAYLOAD_LEN));
+		EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, id, 0, 0, 0));
+		EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, id, 0, 0, 0));
+		EXPECT_ERRNO(err, key_describe(id, buf, sizeof(buf)));
+		EXPECT_ERRNO(err, key_setperm(id, KEY_POS_ALL));
+		EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, id, 60, 0, 0));
+		EXPECT_ERRNO(err, key_link(self->key, id));
+		EXPECT_ERRNO(err, key_link(id, KEY_SPEC_SESSION_KEYRING));
+		EXPECT_ERRNO(err, key_unlink(self->key, id));
+		EXPECT_ERRNO(err, key_unlink(id, KEY_SPEC_SESSION_KEYRING));
+		EXPECT_ERRNO(err, key_search(id, type, DESC));
+		/* As a destination keyring, 0 means none. */
+		if (!id)
+			continue;
+		EXPECT_ERRNO(err, keyctl(KEYCTL_SEARCH,
+					 KEY_SPEC_SESSION_KEYRING,
+					 (unsigned long)type,
+					 (unsigned long)DESC, id));
+		EXPECT_ERRNO(err, request_key(type, DESC, NULL, id));
+	}
+}
+
+/*
+ * Every pointer is read or written before the key is used, so a bad one is
+ * EFAULT for both types, KEYCTL_UPDATE of an immutable key included.  A
+ * buffer too short for what KEYCTL_READ or KEYCTL_DESCRIBE would copy is
+ * not touched: the call returns the length.
+ */
+TEST_F(bad_input, bad_pointers)
+{
+	const char *type = variant->type;
+	long desclen;
+
+	EXPECT_ERRNO(EFAULT, add_key(BAD_PTR, "new", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, add_key(type, BAD_PTR, PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, add_key(type, "new", BAD_PTR, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, key_read(self->key, BAD_PTR, 64));
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, BAD_PTR, PAYLOAD_LEN - 1));
+	EXPECT_ERRNO(EFAULT, key_update(self->key, BAD_PTR, PAYLOAD_LEN));
+	EXPECT_ERRNO(EFAULT, key_describe(self->key, BAD_PTR, 4096));
+	desclen = key_describe(self->key, NULL, 0);
+	EXPECT_LT(0, desclen);
+	EXPECT_EQ(desclen, key_describe(self->key, BAD_PTR, desclen - 1));
+	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, BAD_PTR,
+					DESC));
+	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, type,
+					BAD_PTR));
+	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, type, NULL));
+	EXPECT_ERRNO(EFAULT, request_key(BAD_PTR, DESC, NULL, 0));
+	EXPECT_ERRNO(EFAULT, request_key(type, BAD_PTR, NULL, 0));
+	EXPECT_ERRNO(EFAULT, request_key(type, NULL, NULL, 0));
+	EXPECT_ERRNO(EFAULT, request_key(type, DESC, BAD_PTR, 0));
+}
+
+/*
+ * Payloads are 1 to 32767 bytes, and add_key() refuses more than 1 MiB - 1
+ * before it reads the payload; KEYCTL_UPDATE refuses more than a page
+ * before it looks the key up, and a key without write permission before it
+ * checks the payload.  Descriptions are at most 4095 bytes, type names at
+ * most 31.  A read or describe with a zero-length buffer gets the length.
+ */
+TEST_F(bad_input, lengths)
+{
+	size_t page = sysconf(_SC_PAGESIZE);
+	const char *type = variant->type;
+	char desc[KEY_DESC_MAX + 2];
+	char name[TYPE_NAME_MAX + 2];
+	char buf[64], expect[64];
+	long len;
+	int32_t key;
+
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", big, 0,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", NULL, 0,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", big,
+				     USER_KEY_MAX_DATALEN + 1,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", big, ADD_KEY_MAX,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", BAD_PTR, ADD_KEY_MAX + 1,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key(type, "new", BAD_PTR, (size_t)-1,
+				     KEY_SPEC_SESSION_KEYRING));
+
+	EXPECT_ERRNO(EINVAL, key_update(self->key, BAD_PTR, page + 1));
+	EXPECT_ERRNO(EINVAL, key_update(self->key, big,
+					USER_KEY_MAX_DATALEN + 1));
+	EXPECT_ERRNO(variant->no_write ?: EINVAL,
+		     key_update(self->key, NULL, 0));
+
+	memset(desc, 'd', sizeof(desc));
+	desc[KEY_DESC_MAX] = '\0';
+	key = add_key(type, desc, PAYLOAD, PAYLOAD_LEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	EXPECT_LT(0, key);
+	EXPECT_EQ(key, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
+	desc[KEY_DESC_MAX] = 'd';
+	desc[KEY_DESC_MAX + 1] = '\0';
+	EXPECT_ERRNO(EINVAL, add_key(type, desc, PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, key_search(KEY_SPEC_SESSION_KEYRING, type,
+					desc));
+
+	memset(name, 't', sizeof(name));
+	name[TYPE_NAME_MAX] = '\0';
+	EXPECT_ERRNO(ENODEV, add_key(name, "new", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	name[TYPE_NAME_MAX] = 't';
+	name[TYPE_NAME_MAX + 1] = '\0';
+	EXPECT_ERRNO(EINVAL, add_key(name, "new", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, key_search(KEY_SPEC_SESSION_KEYRING, name, DESC));
+
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, BAD_PTR, 0));
+	memset(buf, 0xa5, sizeof(buf));
+	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, PAYLOAD_LEN - 1));
+	EXPECT_EQ(0xa5, (unsigned char)buf[0]);
+
+	len = snprintf(expect, sizeof(expect), "%s;%u;%u;%08x;%s", type,
+		       getuid(), getgid(),
+		       variant->no_write ? 0x3b010000 : 0x3f010000, DESC) + 1;
+	EXPECT_EQ(len, key_describe(self->key, NULL, 0));
+	EXPECT_EQ(len, key_describe(self->key, BAD_PTR, 0));
+	EXPECT_EQ(len, key_describe(self->key, buf, len - 1));
+	EXPECT_EQ(0xa5, (unsigned char)buf[0]);
+	EXPECT_EQ(len, key_describe(self->key, buf, len));
+	EXPECT_STREQ(expect, buf);
+}
+
+/*
+ * A lookup matches the type as well as the description: a key of another
+ * type with the same description is a different key, and an unknown type
+ * finds nothing.  Type names starting with '.' are refused.  Reading goes
+ * through the type: "logon" keys cannot be read.
+ */
+TEST_F(bad_input, wrong_types)
+{
+	const char *type = variant->type;
+	int32_t logon, other;
+	char buf[64];
+
+	EXPECT_ERRNO(ENODEV, add_key("no_such_type", DESC, PAYLOAD,
+				     PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EPERM, add_key(".user", DESC, PAYLOAD, PAYLOAD_LEN,
+				    KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EPERM, key_search(KEY_SPEC_SESSION_KEYRING, ".user",
+				       DESC));
+	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING,
+					"no_such_type", DESC));
+	EXPECT_ERRNO(ENOKEY, request_key("no_such_type", DESC, NULL, 0));
+	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, "logon",
+					DESC));
+	EXPECT_ERRNO(ENOKEY, request_key("logon", DESC, NULL, 0));
+
+	logon = add_key("logon", DESC, PAYLOAD, PAYLOAD_LEN,
+			KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, logon);
+	EXPECT_NE(self->key, logon);
+	EXPECT_ERRNO(EOPNOTSUPP, key_read(logon, buf, sizeof(buf)));
+	EXPECT_EQ(logon, key_search(KEY_SPEC_SESSION_KEYRING, "logon", DESC));
+	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, type, DESC));
+
+	other = add_key(variant->other, DESC, "other", 5,
+			KEY_SPEC_SESSION_KEYRING);
+	if (other == -1 && errno == ENODEV)
+		return;	/* no immutable type: the user variant ends here */
+	ASSERT_LT(0, other);
+	EXPECT_NE(self->key, other);
+	EXPECT_EQ(other, key_search(KEY_SPEC_SESSION_KEYRING, variant->other,
+				    DESC));
+	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, type, DESC));
+	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
+}
+
+/*
+ * Every operation on a revoked key but unlinking it fails with
+ * EKEYREVOKED, the key's state being checked before its permissions; then
+ * add_key() with its description makes a new key.
+ */
+TEST_F(bad_input, revoked_key)
+{
+	const char *type = variant->type;
+	int32_t key, again;
+	char buf[64];
+
+	key = add_key(type, "bad:revoked", PAYLOAD, PAYLOAD_LEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+
+	EXPECT_ERRNO(EKEYREVOKED, key_read(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYREVOKED, key_update(key, "new", 3));
+	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
+	EXPECT_ERRNO(EKEYREVOKED, key_describe(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYREVOKED, key_setperm(key, KEY_POS_ALL));
+	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
+	EXPECT_ERRNO(EKEYREVOKED, key_link(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EKEYREVOKED, key_search(KEY_SPEC_SESSION_KEYRING, type,
+					     "bad:revoked"));
+	EXPECT_ERRNO(EKEYREVOKED, request_key(type, "bad:revoked", NULL, 0));
+
+	EXPECT_EQ(0, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(ENOENT, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, type,
+					"bad:revoked"));
+
+	again = add_key(type, "bad:revoked", "new", 3,
+			KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, again);
+	EXPECT_NE(key, again);
+	EXPECT_EQ(3, key_read(again, buf, sizeof(buf)));
+	EXPECT_EQ(0, memcmp(buf, "new", 3));
+}
+
+/*
+ * An expired key fails as a revoked one does, with EKEYEXPIRED, but for
+ * request_key(), which skips expired keys so as to construct a new one:
+ * with no callout information, ENOKEY.
+ */
+TEST_F(bad_input, expired_key)
+{
+	const char *type = variant->type;
+	int32_t key, again;
+	char buf[64];
+
+	key = add_key(type, "bad:expired", PAYLOAD, PAYLOAD_LEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, key, 1, 0, 0));
+	sleep(2);
+
+	EXPECT_ERRNO(EKEYEXPIRED, key_read(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYEXPIRED, key_update(key, "new", 3));
+	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
+	EXPECT_ERRNO(EKEYEXPIRED, key_describe(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYEXPIRED, key_setperm(key, KEY_POS_ALL));
+	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
+	EXPECT_ERRNO(EKEYEXPIRED, key_link(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EKEYEXPIRED, key_search(KEY_SPEC_SESSION_KEYRING, type,
+					     "bad:expired"));
+	EXPECT_ERRNO(ENOKEY, request_key(type, "bad:expired", NULL, 0));
+
+	EXPECT_EQ(0, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
+	again = add_key(type, "bad:expired", "new", 3,
+			KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, again);
+	EXPECT_NE(key, again);
+	EXPECT_EQ(3, key_read(again, buf, sizeof(buf)));
+}
+
+/*
+ * A key used where a keyring is expected: operations that write to the
+ * keyring fail with EACCES while the key has no write permission, and with
+ * ENOTDIR once it has; searching it is ENOTDIR.
+ */
+TEST_F(bad_input, not_a_keyring)
+{
+	const char *type = variant->type;
+	int err = variant->no_write ?: ENOTDIR;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		TH_LOG("%s write permission", pass ? "with" : "default");
+		EXPECT_ERRNO(err, add_key(type, "new", PAYLOAD, PAYLOAD_LEN,
+					  self->key));
+		EXPECT_ERRNO(err, key_link(self->key, self->key));
+		EXPECT_ERRNO(err, key_unlink(self->key, self->key));
+		EXPECT_ERRNO(err, keyctl(KEYCTL_CLEAR, self->key, 0, 0, 0));
+		EXPECT_ERRNO(err, request_key(type, DESC, NULL, self->key));
+		EXPECT_ERRNO(ENOTDIR, key_search(self->key, type, DESC));
+		ASSERT_EQ(0, key_setperm(self->key,
+					 KEY_POS_ALL | KEY_USR_VIEW));
+		err = ENOTDIR;
+	}
+	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, self->key));
+}
+
+/*
+ * Instantiating, rejecting and negating need the authority of a pending
+ * request_key(), which an instantiated key has none of: EPERM, after the
+ * length check.  (The request_key() upcall itself runs /sbin/request-key,
+ * which depends on the system's configuration, and is not tested here.)
+ */
+TEST_F(bad_input, no_authority)
+{
+	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_INSTANTIATE, self->key,
+				   (unsigned long)"new", 3, 0));
+	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_INSTANTIATE, self->key,
+				   (unsigned long)BAD_PTR, 3, 0));
+	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_INSTANTIATE, self->key,
+				    (unsigned long)big, ADD_KEY_MAX + 1, 0));
+	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_NEGATE, self->key, 60, 0, 0));
+	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_REJECT, self->key, 60,
+				   EKEYREJECTED, 0));
+	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_REJECT, self->key, 60, 0, 0));
+	EXPECT_ERRNO(ENOKEY, keyctl(KEYCTL_ASSUME_AUTHORITY, self->key,
+				    0, 0, 0));
+	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_ASSUME_AUTHORITY, -100, 0, 0, 0));
+}
+
+/*
+ * Without callout information request_key() only searches: it finds the
+ * key, links it into the destination keyring, or fails with ENOKEY.
+ */
+TEST_F(bad_input, request_key_search)
+{
+	const char *type = variant->type;
+	int32_t ring;
+
+	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
+	EXPECT_ERRNO(ENOKEY, request_key(type, "bad:missing", NULL, 0));
+	EXPECT_ERRNO(ENOKEY, request_key(type, "bad:missing", NULL,
+					 KEY_SPEC_SESSION_KEYRING));
+	ring = add_key("keyring", "bad:ring", NULL, 0,
+		       KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, ring);
+	EXPECT_EQ(self->key, request_key(type, DESC, NULL, ring));
+	EXPECT_EQ(1, keyring_links(ring, self->key));
+}
+
+TEST_HARNESS_MAIN
