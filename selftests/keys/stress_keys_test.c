@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <string.h>
 #include <time.h>
@@ -98,6 +99,7 @@ static void *revoker(void *arg)
 		}
 		if (keyctl(KEYCTL_REVOKE, key, 0, 0, 0) == 0) {
 			__atomic_fetch_add(&race->revoked, 1, __ATOMIC_RELAXED);
+			usleep(100);	/* leave the readers some keys */
 			continue;
 		}
 		/*
@@ -192,10 +194,11 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 
 /*
  * Readers and revokers look up the key by description while add_key()
- * replaces it, for at most ITERATIONS keys or TIME_LIMIT seconds.  A "user"
- * key found unrevoked is updated in place, one found revoked is replaced;
- * an "immutable" key is always replaced.  The run must have read and
- * revoked keys, or it raced nothing.
+ * replaces it: ITERATIONS keys, and more until both have succeeded at least
+ * once, for at most TIME_LIMIT seconds.  A "user" key found unrevoked is
+ * updated in place, one found revoked is replaced; an "immutable" key is
+ * always replaced.  The run must have read and revoked keys, or it raced
+ * nothing.
  */
 static void revoke_race(struct __test_metadata *_metadata, const char *type,
 			const char *a, const char *b)
@@ -209,10 +212,17 @@ static void revoke_race(struct __test_metadata *_metadata, const char *type,
 	for (i = 0; i < 2; i++)
 		ASSERT_EQ(0, pthread_create(&revokers[i], NULL, revoker,
 					    &race));
-	for (added = 0; added < ITERATIONS && time(NULL) < end; added++)
+	for (added = 0; time(NULL) < end; added++) {
+		if (added >= ITERATIONS &&
+		    __atomic_load_n(&race.reads, __ATOMIC_RELAXED) &&
+		    __atomic_load_n(&race.revoked, __ATOMIC_RELAXED))
+			break;
 		ASSERT_LT(0, add_key(type, "race", added % 2 ? a : b,
 				     added % 2 ? SHORT_LEN : LONG_LEN,
 				     KEY_SPEC_SESSION_KEYRING));
+		if (added % 16 == 0)
+			sched_yield();	/* on one CPU too, let the others run */
+	}
 	stop_readers(&race, threads);
 	for (i = 0; i < 2; i++)
 		pthread_join(revokers[i], NULL);
