@@ -2,7 +2,8 @@
 # Shared settings for the scripts in this directory; sourced, not run.
 #
 # KEYS_SERIES_CACHE  where the base tree and build outputs live
-#                    (default: ~/.cache/keys-series, never inside the repo)
+#                    (default: ~/.cache/keys-series, never inside the repo,
+#                    nor under /tmp, which the UML guests cover with a tmpfs)
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${KEYS_SERIES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keys-series}
@@ -22,6 +23,7 @@ die() {
 
 case $CACHE in
 "$REPO" | "$REPO"/*) die "KEYS_SERIES_CACHE ($CACHE) must be outside the repository" ;;
+/tmp | /tmp/*) die "KEYS_SERIES_CACHE ($CACHE) must not be under /tmp: the UML guests mount a tmpfs there" ;;
 esac
 
 # Run git with no user or system configuration, so output is reproducible.
