@@ -315,81 +315,65 @@ TEST_F(bad_input, wrong_types)
 }
 
 /*
- * Every operation on a revoked key but unlinking it fails with
- * EKEYREVOKED, the key's state being checked before its permissions; then
- * add_key() with its description makes a new key.
+ * Every operation on a dead @key (revoked or expired) but unlinking it fails
+ * with @err, the key's state being checked before its permissions, and
+ * request_key() with @request_err; once unlinked, add_key() with its
+ * description @desc makes a new key.
  */
-TEST_F(bad_input, revoked_key)
+static void expect_dead_key(struct __test_metadata *_metadata,
+			    const char *type, const char *desc, int32_t key,
+			    int err, int request_err)
 {
-	const char *type = variant->type;
-	int32_t key, again;
 	char buf[64];
+	int32_t again;
 
-	key = add_key(type, "bad:revoked", PAYLOAD, PAYLOAD_LEN,
-		      KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, key);
-	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
-
-	EXPECT_ERRNO(EKEYREVOKED, key_read(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(EKEYREVOKED, key_update(key, "new", 3));
-	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
-	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
-	EXPECT_ERRNO(EKEYREVOKED, key_describe(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(EKEYREVOKED, key_setperm(key, KEY_POS_ALL));
-	EXPECT_ERRNO(EKEYREVOKED, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
-	EXPECT_ERRNO(EKEYREVOKED, key_link(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EKEYREVOKED, key_search(KEY_SPEC_SESSION_KEYRING, type,
-					     "bad:revoked"));
-	EXPECT_ERRNO(EKEYREVOKED, request_key(type, "bad:revoked", NULL, 0));
+	EXPECT_ERRNO(err, key_read(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(err, key_update(key, "new", 3));
+	EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+	EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
+	EXPECT_ERRNO(err, key_describe(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(err, key_setperm(key, KEY_POS_ALL));
+	EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
+	EXPECT_ERRNO(err, key_link(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(err, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
+	EXPECT_ERRNO(request_err, request_key(type, desc, NULL, 0));
 
 	EXPECT_EQ(0, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_ERRNO(ENOENT, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, type,
-					"bad:revoked"));
+	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
 
-	again = add_key(type, "bad:revoked", "new", 3,
-			KEY_SPEC_SESSION_KEYRING);
+	again = add_key(type, desc, "new", 3, KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, again);
 	EXPECT_NE(key, again);
 	EXPECT_EQ(3, key_read(again, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, "new", 3));
 }
 
+TEST_F(bad_input, revoked_key)
+{
+	int32_t key = add_key(variant->type, "bad:revoked", PAYLOAD,
+			      PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING);
+
+	ASSERT_LT(0, key);
+	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+	expect_dead_key(_metadata, variant->type, "bad:revoked", key,
+			EKEYREVOKED, EKEYREVOKED);
+}
+
 /*
- * An expired key fails as a revoked one does, with EKEYEXPIRED, but for
- * request_key(), which skips expired keys so as to construct a new one:
- * with no callout information, ENOKEY.
+ * request_key() skips expired keys so as to construct a new one: with no
+ * callout information, ENOKEY.
  */
 TEST_F(bad_input, expired_key)
 {
-	const char *type = variant->type;
-	int32_t key, again;
-	char buf[64];
+	int32_t key = add_key(variant->type, "bad:expired", PAYLOAD,
+			      PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING);
 
-	key = add_key(type, "bad:expired", PAYLOAD, PAYLOAD_LEN,
-		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
 	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, key, 1, 0, 0));
 	sleep(2);
-
-	EXPECT_ERRNO(EKEYEXPIRED, key_read(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(EKEYEXPIRED, key_update(key, "new", 3));
-	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
-	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
-	EXPECT_ERRNO(EKEYEXPIRED, key_describe(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(EKEYEXPIRED, key_setperm(key, KEY_POS_ALL));
-	EXPECT_ERRNO(EKEYEXPIRED, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
-	EXPECT_ERRNO(EKEYEXPIRED, key_link(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EKEYEXPIRED, key_search(KEY_SPEC_SESSION_KEYRING, type,
-					     "bad:expired"));
-	EXPECT_ERRNO(ENOKEY, request_key(type, "bad:expired", NULL, 0));
-
-	EXPECT_EQ(0, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
-	again = add_key(type, "bad:expired", "new", 3,
-			KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, again);
-	EXPECT_NE(key, again);
-	EXPECT_EQ(3, key_read(again, buf, sizeof(buf)));
+	expect_dead_key(_metadata, variant->type, "bad:expired", key,
+			EKEYEXPIRED, ENOKEY);
 }
 
 /*
