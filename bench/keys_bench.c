@@ -3,7 +3,8 @@
  * keys_bench: "user" against "immutable" keys, operation by operation
  *
  * Measures the rate of add_key() (new descriptions), KEYCTL_READ of a 64
- * byte and of a 32767 byte payload, and KEYCTL_REVOKE, for each type, in
+ * byte and of a 32767 byte payload, and KEYCTL_REVOKE (also of user keys
+ * without write permission, as immutable keys are), for each type, in
  * rounds in which the two types take turns in blocks of 100 calls, which
  * type goes first alternating (A/B, B/A, ...).  Setup and cleanup are not
  * timed, and the garbage collector is let finish between operations.  For each operation it prints the median rate of each type
@@ -31,12 +32,17 @@
 
 static const char *const types[2] = { "user", "immutable" };
 
-enum op { ADD, READ64, READ32K, REVOKE, NR_OPS };
+/*
+ * REVOKE_NOWRITE is REVOKE with the user keys given the permissions of an
+ * immutable key (no write): the control for what the permissions cost.
+ */
+enum op { ADD, READ64, READ32K, REVOKE, REVOKE_NOWRITE, NR_OPS };
 static const char *const op_names[NR_OPS] = {
-	"add_key", "read_64B", "read_32KiB", "revoke",
+	"add_key", "read_64B", "read_32KiB", "revoke", "revoke_nowrite",
 };
 /* calls per type and round, multiples of BLOCK */
-static const int op_count[NR_OPS] = { 4000, 4000, 4000, 4000 };
+static const int op_count[NR_OPS] = { 4000, 4000, 4000, 4000, 4000 };
+#define IMMUTABLE_PERM	0x3b010000	/* possessor: all but write; user: view */
 
 static double rate[NR_OPS][2][MAX_ROUNDS];
 static unsigned char payload[BIG_LEN], buf[BIG_LEN];
@@ -127,6 +133,7 @@ static double run_block(enum op op, int t, int first, int n, int ring,
 			}
 			break;
 		case REVOKE:
+		case REVOKE_NOWRITE:
 			keyctl(KEYCTL_REVOKE, keys[t][i], 0, 0);
 			break;
 		default:
@@ -151,12 +158,15 @@ static void measure(enum op op, int ring, int round, double *rates)
 		if (op == READ64 || op == READ32K)
 			key[t] = add_key(types[t], "bench", payload,
 					 op == READ64 ? 64 : BIG_LEN, ring);
-		if (op == REVOKE)
+		if (op == REVOKE || op == REVOKE_NOWRITE)
 			for (i = 0; i < n; i++) {
 				snprintf(desc, sizeof(desc), "r%d-%d-%d",
 					 round, t, i);
 				keys[t][i] = add_key(types[t], desc, payload,
 						     64, ring);
+				if (op == REVOKE_NOWRITE && t == 0)
+					keyctl(KEYCTL_SETPERM, keys[t][i],
+					       IMMUTABLE_PERM, 0);
 			}
 	}
 	for (b = 0; b < n / BLOCK; b++)
