@@ -12,7 +12,7 @@
  *
  *   BENCH op user_ops_per_s immutable_ops_per_s ratio min max
  *
- * Usage: keys_bench [ROUNDS]   (default 10; the machine must be idle)
+ * Usage: keys_bench [ROUNDS]   (default 20; the machine must be idle)
  * Not a test: it checks nothing but that every call succeeds.
  */
 
@@ -197,7 +197,7 @@ static double median(double *v, int n)
 
 int main(int argc, char **argv)
 {
-	int rounds = argc > 1 ? atoi(argv[1]) : 10;
+	int rounds = argc > 1 ? atoi(argv[1]) : 20;
 	int ring, baseline, r, op;
 	double ratio[MAX_ROUNDS], rates[2];
 
