@@ -33,7 +33,7 @@ git_clean() {
 
 # usage_from_header FILE: print the script's leading comment block as help.
 usage_from_header() {
-	sed -n '2,/^$/{s/^# \{0,1\}//;p}' "$1"
+	awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$1"
 }
 
 # require_base: stop unless the base tree has its "base" commit.
