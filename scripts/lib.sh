@@ -42,6 +42,21 @@ require_base() {
 		die "missing base tree $BASE_TREE (run scripts/get-base)"
 }
 
+# UML_HOSTFS_BOOT: kernel arguments to boot UML on the host's root over hostfs
+# with scripts/uml-init as init and the console on stdout.
+UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
+	init="$REPO/scripts/uml-init" con=null con0=null,fd:1)
+
+# build_kselftests SRC OUT LOG: build the keys selftests from SRC into OUT
+# with the host compiler (output in LOG) and print their names,
+# comma-separated.
+build_kselftests() {
+	make -s -C "$1" OUTPUT="$2" >"$3" 2>&1 ||
+		{ cat "$3" >&2; die "selftests build failed"; }
+	(cd "$2" && ls -- *_test | paste -sd, -) | grep . ||
+		die "no selftests were built in $2"
+}
+
 # series_patches DIR: the patch files in DIR, in order, without the cover
 # letter.
 series_patches() {
