@@ -7,8 +7,9 @@
  * without write permission, as immutable keys are), for each type, in
  * rounds in which the two types take turns in blocks of 100 calls, which
  * type goes first alternating (A/B, B/A, ...).  Setup and cleanup are not
- * timed, and the garbage collector is let finish between operations.  For each operation it prints the median rate of each type
- * and the median, lowest and highest per-round ratio immutable/user:
+ * timed, and the garbage collector is let finish between operations.  For
+ * each operation it prints the median rate of each type and the median,
+ * lowest and highest per-round ratio immutable/user:
  *
  *   BENCH op user_ops_per_s immutable_ops_per_s ratio min max
  *
@@ -109,11 +110,17 @@ static void settle(int ring, int baseline)
 		usleep(10000);
 }
 
+/* The payload length of the keys @op works on. */
+static int payload_len(enum op op)
+{
+	return op == READ32K ? BIG_LEN : 64;
+}
+
 /* @n calls of @op on keys of type @t; returns the seconds they took. */
 static double run_block(enum op op, int t, int first, int n, int ring,
 			int key, int round)
 {
-	int len = op == READ32K ? BIG_LEN : 64;
+	int len = payload_len(op);
 	double start = now();
 	char desc[32];
 	int i;
@@ -122,7 +129,7 @@ static double run_block(enum op op, int t, int first, int n, int ring,
 		switch (op) {
 		case ADD:
 			snprintf(desc, sizeof(desc), "a%d-%d", round, i);
-			add_key(types[t], desc, payload, 64, ring);
+			add_key(types[t], desc, payload, len, ring);
 			break;
 		case READ64:
 		case READ32K:
@@ -146,9 +153,9 @@ static double run_block(enum op op, int t, int first, int n, int ring,
 /*
  * One round of @op: the calls on the two types alternate in blocks of
  * BLOCK, the first type of each pair alternating too, so that drift and
- * noise fall on both alike.  Sets the rate of each type.
+ * noise fall on both alike.  Sets rate[@op][type][@round].
  */
-static void measure(enum op op, int ring, int round, double *rates)
+static void measure(enum op op, int ring, int round)
 {
 	int b, i, t, n = op_count[op], key[2] = { 0, 0 };
 	double secs[2] = { 0, 0 };
@@ -157,13 +164,13 @@ static void measure(enum op op, int ring, int round, double *rates)
 	for (t = 0; t < 2; t++) {
 		if (op == READ64 || op == READ32K)
 			key[t] = add_key(types[t], "bench", payload,
-					 op == READ64 ? 64 : BIG_LEN, ring);
+					 payload_len(op), ring);
 		if (op == REVOKE || op == REVOKE_NOWRITE)
 			for (i = 0; i < n; i++) {
 				snprintf(desc, sizeof(desc), "r%d-%d-%d",
 					 round, t, i);
 				keys[t][i] = add_key(types[t], desc, payload,
-						     64, ring);
+						     payload_len(op), ring);
 				if (op == REVOKE_NOWRITE && t == 0)
 					keyctl(KEYCTL_SETPERM, keys[t][i],
 					       IMMUTABLE_PERM, 0);
@@ -176,7 +183,7 @@ static void measure(enum op op, int ring, int round, double *rates)
 					     key[t], round * 2 + t);
 		}
 	for (t = 0; t < 2; t++)
-		rates[t] = n / secs[t];
+		rate[op][t][round] = n / secs[t];
 }
 
 static int cmp(const void *a, const void *b)
@@ -199,7 +206,7 @@ int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 20;
 	int ring, baseline, r, op;
-	double ratio[MAX_ROUNDS], rates[2];
+	double ratio[MAX_ROUNDS];
 
 	if (rounds < 1 || rounds > MAX_ROUNDS) {
 		fprintf(stderr, "usage: keys_bench [ROUNDS (1-%d)]\n",
@@ -214,9 +221,7 @@ int main(int argc, char **argv)
 
 	for (r = 0; r < rounds; r++)
 		for (op = 0; op < NR_OPS; op++) {
-			measure(op, ring, r, rates);
-			rate[op][0][r] = rates[0];
-			rate[op][1][r] = rates[1];
+			measure(op, ring, r);
 			settle(ring, baseline);
 		}
 
