@@ -1,26 +1,57 @@
 # shellcheck shell=bash
 # Shared settings for the scripts in this directory; sourced, not run.
 #
-# KEYS_SERIES_CACHE  where the base tree and build outputs live
+# KEYS_SERIES_CACHE  where the base trees and build outputs live
 #                    (default: ~/.cache/keys-series, never inside the repo,
 #                    nor under /tmp, which the UML guests cover with a tmpfs)
+# KEYS_BASE          which base tree: 7.3 (default) or 6.12
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${KEYS_SERIES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keys-series}
-BASE_TREE=$CACHE/linux
-BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
-BASE_PACKAGE=linux-source-6.12
+
+# KEYS_BASE picks the base tree: 7.3 (the default, mainline's latest
+# release, what the series is made against) or 6.12 (the LTS tree it must
+# also apply to). Each base has its own tree, builds and logs under
+# $CACHE/$KEYS_BASE; the keyutils source is shared.
+BASES="7.3 6.12"
+PRIMARY_BASE=7.3
+KEYS_BASE=${KEYS_BASE:-$PRIMARY_BASE}
+BASE_PACKAGE=linux-source-$KEYS_BASE
+BASE_TARBALL=/usr/src/$BASE_PACKAGE.tar.xz
 # The base commit is made with a fixed identity and date, so every machine
-# with the same Debian package gets the same base-commit hash.
-BASE_IDENT_NAME="Debian linux-source-6.12"
+# with the same Debian package gets the same commits, and regen-series the
+# same patches.
+BASE_IDENT_NAME="Debian $BASE_PACKAGE"
 BASE_IDENT_EMAIL="debian-kernel@lists.debian.org"
 BASE_DATE="2026-01-01T00:00:00Z"
+
+# The cache layout, defined here only.
+BASE_DIR=$CACHE/$KEYS_BASE
+BASE_TREE=$BASE_DIR/linux	# tag "base", branch "series"
+LOGS=$BASE_DIR/logs
+BUILD=$BASE_DIR/build
+KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the selftests boot
+BISECT_M_BUILD=$BUILD/bisect-m	# the series' options =m, for the bisect check
+UML_BUILD=$BUILD/uml		# the module kernel of run-uml-tests
+SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
+KSELFTEST_BUILD=$BUILD/kselftest-keys
+MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
+GPL_PROBE_BUILD=$BUILD/gpl-probe
+BENCH_BIN=$BUILD/bench/keys_bench
+KEYUTILS_DIR=$CACHE/keyutils
+# regen-series and checkpatch-series work on the primary base only: the
+# patches' index lines are its blobs.
+PRIMARY_TREE=$CACHE/$PRIMARY_BASE/linux
 
 die() {
 	echo "error: $*" >&2
 	exit 1
 }
 
+case " $BASES " in
+*" $KEYS_BASE "*) ;;
+*) die "KEYS_BASE=$KEYS_BASE: not one of the bases ($BASES)" ;;
+esac
 case $CACHE in
 "$REPO" | "$REPO"/*) die "KEYS_SERIES_CACHE ($CACHE) must be outside the repository" ;;
 /tmp | /tmp/*) die "KEYS_SERIES_CACHE ($CACHE) must not be under /tmp: the UML guests mount a tmpfs there" ;;
@@ -36,10 +67,53 @@ usage_from_header() {
 	awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$1"
 }
 
-# require_base: stop unless the base tree has its "base" commit.
+# require_base [TREE]: stop unless TREE (default: the base tree) has its
+# "base" commit.
 require_base() {
-	git -C "$BASE_TREE" rev-parse -q --verify base^{commit} >/dev/null 2>&1 ||
-		die "missing base tree $BASE_TREE (run scripts/get-base)"
+	git -C "${1:-$BASE_TREE}" rev-parse -q --verify base^{commit} >/dev/null 2>&1 ||
+		die "missing base tree ${1:-$BASE_TREE} (run scripts/get-base)"
+}
+
+# kunit_py ARGS...: the base tree's kunit.py, run in the tree.
+kunit_py() {
+	(cd "$BASE_TREE" && python3 tools/testing/kunit/kunit.py "$@")
+}
+
+# KUNIT_OPTS: how kunit.py builds the series' KUnit kernel in $KUNIT_BUILD.
+# run-kunit and check-bisect must build it alike (W=1 included), so that
+# one reuses the other's objects.
+KUNIT_OPTS=(--arch=um --build_dir="$KUNIT_BUILD" --jobs="$(nproc)"
+	--make_options=W=1)
+
+# kunit_configs: the --kunitconfig options of that kernel, for the tree as
+# it is: security/keys/.kunitconfig and the selftests' config when the
+# tree has them, and scripts/uml-boot.config, so that the same kernel also
+# boots the selftests.
+kunit_configs() {
+	[ -f "$BASE_TREE/security/keys/.kunitconfig" ] &&
+		echo --kunitconfig=security/keys
+	[ -f "$BASE_TREE/tools/testing/selftests/keys/config" ] &&
+		echo --kunitconfig=tools/testing/selftests/keys/config
+	echo --kunitconfig="$REPO/scripts/uml-boot.config"
+}
+
+# ensure_deb_src: give apt deb-src entries (as root, once) for the machine's
+# own Debian sources and for trixie-backports (scripts/install-deps adds
+# that suite), so that apt-get source finds keyutils and both kernels.
+DEB_SRC_SOURCES=/etc/apt/sources.list.d/keys-series-deb-src.sources
+BACKPORTS_SOURCES=/etc/apt/sources.list.d/keys-series-trixie-backports.sources
+ensure_deb_src() {
+	local main=/etc/apt/sources.list.d/debian.sources
+	grep -qs '^Suites: trixie-backports' "$DEB_SRC_SOURCES" && return 0
+	[ "$(id -u)" = 0 ] || die "apt has no deb-src entries for this and this is not root"
+	[ -f "$main" ] || die "no $main to derive deb-src entries from"
+	[ -f "$BACKPORTS_SOURCES" ] || die "no $BACKPORTS_SOURCES (run scripts/install-deps)"
+	{
+		sed 's/^Types: deb$/Types: deb-src/' "$main"
+		echo
+		sed 's/^Types: deb$/Types: deb-src/' "$BACKPORTS_SOURCES"
+	} >"$DEB_SRC_SOURCES"
+	apt-get update -q >/dev/null || die "apt-get update failed"
 }
 
 # UML_HOSTFS_BOOT: kernel arguments to boot UML on the host's root over hostfs
