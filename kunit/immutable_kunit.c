@@ -9,6 +9,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/atomic.h>
 #include <linux/cred.h>
 #include <linux/err.h>
 #include <linux/key.h>
@@ -23,9 +24,14 @@
 #define TEST_DESC_CHARGE	sizeof(TEST_DESC)
 #define TEST_PAYLOAD		"immutable payload"
 #define TEST_PAYLOAD_LEN	(sizeof(TEST_PAYLOAD) - 1)
-#define TEST_UID		KUIDT_INIT(0x4b455a00)
+#define GUARD			0xa5
 
-struct immutable_test {
+/* Keys charged to a quota each get a uid of their own: keys_kunit_new_uid(). */
+static atomic_t immutable_kunit_next_uid = ATOMIC_INIT(0x4b455a00);
+
+KEYS_KUNIT_DEFINE_SIZE_PARAMS();
+
+struct immutable_kunit {
 	struct key *keyring;
 	struct key_type *type;
 };
@@ -34,11 +40,11 @@ struct immutable_test {
  * Add a key of type "immutable" to the test keyring as add_key() does,
  * and release it when the test ends.
  */
-static key_ref_t immutable_test_add(struct kunit *test, const char *desc,
+static key_ref_t immutable_kunit_add(struct kunit *test, const char *desc,
 				    const void *data, size_t datalen,
 				    key_perm_t perm)
 {
-	struct immutable_test *ctx = test->priv;
+	struct immutable_kunit *ctx = test->priv;
 	key_ref_t ref;
 
 	ref = key_create_or_update(make_key_ref(ctx->keyring, true),
@@ -49,10 +55,10 @@ static key_ref_t immutable_test_add(struct kunit *test, const char *desc,
 	return ref;
 }
 
-static struct key *immutable_test_new(struct kunit *test, const void *data,
+static struct key *immutable_kunit_new(struct kunit *test, const void *data,
 				      size_t datalen, key_perm_t perm)
 {
-	key_ref_t ref = immutable_test_add(test, TEST_DESC, data, datalen, perm);
+	key_ref_t ref = immutable_kunit_add(test, TEST_DESC, data, datalen, perm);
 
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "add failed: %ld",
 			       PTR_ERR(ref));
@@ -60,7 +66,7 @@ static struct key *immutable_test_new(struct kunit *test, const void *data,
 }
 
 /* Check that the key's payload is exactly @data, also as read back. */
-static void immutable_test_expect_payload(struct kunit *test, struct key *key,
+static void immutable_kunit_expect_payload(struct kunit *test, struct key *key,
 					  const void *data, size_t datalen)
 {
 	char *buf;
@@ -72,47 +78,42 @@ static void immutable_test_expect_payload(struct kunit *test, struct key *key,
 	KUNIT_EXPECT_MEMEQ(test, buf, data, datalen);
 }
 
-/* The type reuses the user operations and has no way to update. */
-static void immutable_type_reuses_user_ops(struct kunit *test)
-{
-	struct immutable_test *ctx = test->priv;
-	struct key_type *type = ctx->type;
-
-	KUNIT_EXPECT_STREQ(test, type->name, "immutable");
-	KUNIT_EXPECT_NULL(test, type->update);
-	KUNIT_EXPECT_PTR_EQ(test, type->preparse, &user_preparse);
-	KUNIT_EXPECT_PTR_EQ(test, type->free_preparse, &user_free_preparse);
-	KUNIT_EXPECT_PTR_EQ(test, type->instantiate, &generic_key_instantiate);
-	KUNIT_EXPECT_PTR_EQ(test, type->revoke, &user_revoke);
-	KUNIT_EXPECT_PTR_EQ(test, type->destroy, &user_destroy);
-	KUNIT_EXPECT_PTR_EQ(test, type->describe, &user_describe);
-	KUNIT_EXPECT_PTR_EQ(test, type->read, &user_read);
-	KUNIT_EXPECT_NULL(test, type->vet_description);
-}
-
 static void immutable_round_trip(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
-	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
 				      TEST_PAYLOAD_LEN);
 }
 
+/*
+ * A short buffer gets the payload's length and nothing written past it; what
+ * it holds is not part of the contract (keyctl_read_key() copies nothing).
+ */
 static void immutable_read_short_buffer(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[5];
 
-	memset(buf, 0, sizeof(buf));
-	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, 4),
-			TEST_PAYLOAD_LEN);
-	KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, 4);
-	KUNIT_EXPECT_EQ(test, buf[4], 0);
-	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 0),
-			TEST_PAYLOAD_LEN);
+	memset(buf, GUARD, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, 4), TEST_PAYLOAD_LEN);
+	KUNIT_EXPECT_EQ(test, (u8)buf[4], GUARD);
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 0), TEST_PAYLOAD_LEN);
+}
+
+/* Unlike "logon", the type vets no description: any non-empty one will do. */
+static void immutable_accepts_any_description(struct kunit *test)
+{
+	key_ref_t ref = immutable_kunit_add(test, "no colon", TEST_PAYLOAD,
+					    TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "add failed: %ld",
+			       PTR_ERR(ref));
+	immutable_kunit_expect_payload(test, key_ref_to_ptr(ref), TEST_PAYLOAD,
+				       TEST_PAYLOAD_LEN);
 }
 
 /* The payload limits are those of "user": 1 to 32767 bytes. */
@@ -122,17 +123,17 @@ static void immutable_payload_sizes(struct kunit *test)
 	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN + 1);
 	key_ref_t ref;
 
-	ref = immutable_test_add(test, TEST_DESC, data, param->datalen,
+	ref = immutable_kunit_add(test, TEST_DESC, data, param->datalen,
 				 KEY_PERM_UNDEF);
 	KUNIT_ASSERT_EQ(test, PTR_ERR_OR_ZERO(ref), param->result);
 	if (param->result == 0)
-		immutable_test_expect_payload(test, key_ref_to_ptr(ref), data,
+		immutable_kunit_expect_payload(test, key_ref_to_ptr(ref), data,
 					      param->datalen);
 }
 
 static void immutable_rejects_null_data(struct kunit *test)
 {
-	key_ref_t ref = immutable_test_add(test, TEST_DESC, NULL,
+	key_ref_t ref = immutable_kunit_add(test, TEST_DESC, NULL,
 					   TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ref), -EINVAL);
@@ -141,7 +142,7 @@ static void immutable_rejects_null_data(struct kunit *test)
 /* Without ->update() the core grants no write permission by default. */
 static void immutable_default_perm_lacks_write(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, key->perm,
@@ -151,25 +152,25 @@ static void immutable_default_perm_lacks_write(struct kunit *test)
 
 static void immutable_update_without_write_is_eacces(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
 			-EACCES);
-	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
 				      TEST_PAYLOAD_LEN);
 }
 
 static void immutable_update_with_write_is_eopnotsupp(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN,
 					     KEY_POS_ALL | KEY_USR_VIEW);
 
 	KUNIT_ASSERT_TRUE(test, key->perm & KEY_POS_WRITE);
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
 			-EOPNOTSUPP);
-	immutable_test_expect_payload(test, key, TEST_PAYLOAD,
+	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
 				      TEST_PAYLOAD_LEN);
 }
 
@@ -180,20 +181,20 @@ static void immutable_update_with_write_is_eopnotsupp(struct kunit *test)
 static void immutable_add_again_replaces_link(struct kunit *test)
 {
 	static const char new[] = "replacement";
-	struct immutable_test *ctx = test->priv;
+	struct immutable_kunit *ctx = test->priv;
 	struct key *old, *cur;
 	key_ref_t found;
 
-	old = immutable_test_new(test, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
+	old = immutable_kunit_new(test, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
 				 KEY_POS_ALL | KEY_USR_VIEW);
-	cur = immutable_test_new(test, new, sizeof(new) - 1,
+	cur = immutable_kunit_new(test, new, sizeof(new) - 1,
 				 KEY_POS_ALL | KEY_USR_VIEW);
 
 	KUNIT_EXPECT_PTR_NE(test, old, cur);
 	KUNIT_EXPECT_NE(test, old->serial, cur->serial);
-	immutable_test_expect_payload(test, old, TEST_PAYLOAD,
+	immutable_kunit_expect_payload(test, old, TEST_PAYLOAD,
 				      TEST_PAYLOAD_LEN);
-	immutable_test_expect_payload(test, cur, new, sizeof(new) - 1);
+	immutable_kunit_expect_payload(test, cur, new, sizeof(new) - 1);
 
 	found = keyring_search(make_key_ref(ctx->keyring, true), ctx->type,
 			       TEST_DESC, false);
@@ -204,7 +205,7 @@ static void immutable_add_again_replaces_link(struct kunit *test)
 
 static void immutable_revoke_clears_payload(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	key_revoke(key);
@@ -213,7 +214,7 @@ static void immutable_revoke_clears_payload(struct kunit *test)
 
 static void immutable_invalidate(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[TEST_PAYLOAD_LEN];
 
@@ -225,7 +226,7 @@ static void immutable_invalidate(struct kunit *test)
 
 static void immutable_describe(struct kunit *test)
 {
-	struct key *key = immutable_test_new(test, TEST_PAYLOAD,
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
 					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[64];
 
@@ -236,11 +237,12 @@ static void immutable_describe(struct kunit *test)
 /* Instantiation and revocation charge and release quota as for "user". */
 static void immutable_quota(struct kunit *test)
 {
-	struct immutable_test *ctx = test->priv;
+	struct immutable_kunit *ctx = test->priv;
 	struct key *key;
 	int before, ret;
 
-	key = key_alloc(ctx->type, TEST_DESC, TEST_UID, GLOBAL_ROOT_GID,
+	key = key_alloc(ctx->type, TEST_DESC,
+			keys_kunit_new_uid(&immutable_kunit_next_uid), GLOBAL_ROOT_GID,
 			current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
 	keys_kunit_put_at_exit(test, key);
@@ -260,9 +262,9 @@ static void immutable_quota(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
 }
 
-static int immutable_test_init(struct kunit *test)
+static int immutable_kunit_init(struct kunit *test)
 {
-	struct immutable_test *ctx;
+	struct immutable_kunit *ctx;
 	key_ref_t probe;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
@@ -275,35 +277,37 @@ static int immutable_test_init(struct kunit *test)
 				     KEY_ALLOC_NOT_IN_QUOTA, NULL, NULL);
 	if (IS_ERR(ctx->keyring))
 		return PTR_ERR(ctx->keyring);
+	test->priv = ctx;
 
 	/* The type is not exported: find it through a key of that type. */
 	probe = key_create_or_update(make_key_ref(ctx->keyring, true),
 				     "immutable", "kunit_probe", "x", 1,
 				     KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
-	if (IS_ERR(probe)) {
-		key_put(ctx->keyring);
+	if (PTR_ERR(probe) == -ENODEV)
+		kunit_skip(test, "no \"immutable\" key type: load its module");
+	if (IS_ERR(probe))
 		return PTR_ERR(probe);
-	}
 	ctx->type = key_ref_to_ptr(probe)->type;
 	key_invalidate(key_ref_to_ptr(probe));
 	key_ref_put(probe);
-
-	test->priv = ctx;
 	return 0;
 }
 
-static void immutable_test_exit(struct kunit *test)
+/* KUnit runs this even when immutable_kunit_init() failed or skipped. */
+static void immutable_kunit_exit(struct kunit *test)
 {
-	struct immutable_test *ctx = test->priv;
+	struct immutable_kunit *ctx = test->priv;
 
+	if (!ctx)
+		return;
 	keyring_clear(ctx->keyring);
 	key_put(ctx->keyring);
 }
 
-static struct kunit_case immutable_test_cases[] = {
-	KUNIT_CASE(immutable_type_reuses_user_ops),
+static struct kunit_case immutable_kunit_cases[] = {
 	KUNIT_CASE(immutable_round_trip),
 	KUNIT_CASE(immutable_read_short_buffer),
+	KUNIT_CASE(immutable_accepts_any_description),
 	KUNIT_CASE_PARAM(immutable_payload_sizes, keys_kunit_size_gen_params),
 	KUNIT_CASE(immutable_rejects_null_data),
 	KUNIT_CASE(immutable_default_perm_lacks_write),
@@ -317,14 +321,14 @@ static struct kunit_case immutable_test_cases[] = {
 	{}
 };
 
-static struct kunit_suite immutable_test_suite = {
-	.name = "keys_immutable_type",
-	.init = immutable_test_init,
-	.exit = immutable_test_exit,
-	.test_cases = immutable_test_cases,
+static struct kunit_suite immutable_kunit_suite = {
+	.name = "keys_immutable",
+	.init = immutable_kunit_init,
+	.exit = immutable_kunit_exit,
+	.test_cases = immutable_kunit_cases,
 };
 
-kunit_test_suite(immutable_test_suite);
+kunit_test_suite(immutable_kunit_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the immutable key type");
 MODULE_LICENSE("GPL");

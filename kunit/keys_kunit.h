@@ -2,14 +2,21 @@
 /*
  * Helpers shared by the KUnit suites of the key types built on the "user"
  * type operations
+ *
+ * Everything here is static inline or a macro that a suite invokes, so that
+ * an includer pays only for what it uses.  No expectation is checked inside
+ * an RCU read-side section: a failing one allocates, and may sleep.
  */
 
 #ifndef _SECURITY_KEYS_KEYS_KUNIT_H
 #define _SECURITY_KEYS_KEYS_KUNIT_H
 
 #include <kunit/test.h>
+#include <linux/atomic.h>
+#include <linux/cred.h>
 #include <linux/key.h>
 #include <linux/key-type.h>
+#include <linux/rwsem.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
@@ -17,7 +24,10 @@
 
 #define KEYS_KUNIT_MAX_DATALEN	32767
 
-KUNIT_DEFINE_ACTION_WRAPPER(keys_kunit_key_put, key_put, struct key *);
+static inline void keys_kunit_key_put(void *key)
+{
+	key_put(key);
+}
 
 /* Drop the test's reference to @key when the test ends. */
 static inline void keys_kunit_put_at_exit(struct kunit *test, struct key *key)
@@ -27,12 +37,28 @@ static inline void keys_kunit_put_at_exit(struct kunit *test, struct key *key)
 	KUNIT_ASSERT_EQ(test, ret, 0);
 }
 
-/* Read a key as keyctl_read_key() does: validated, under the read lock. */
+/*
+ * A uid of its own for a test whose keys are charged to a quota, taken from
+ * the suite's @next, so that the asynchronous release of another test's keys
+ * cannot change the counts.
+ */
+static inline kuid_t keys_kunit_new_uid(atomic_t *next)
+{
+	return KUIDT_INIT(atomic_inc_return(next));
+}
+
+/*
+ * Read a key as keyctl_read_key() does: a negative key gives its error, a
+ * positive one is validated and read under its semaphore.
+ */
 static inline long keys_kunit_read(struct key *key, char *buffer,
 				   size_t buflen)
 {
 	long ret;
 
+	ret = key_read_state(key);
+	if (ret < 0)
+		return ret;
 	down_read(&key->sem);
 	ret = key_validate(key);
 	if (ret == 0)
@@ -41,7 +67,11 @@ static inline long keys_kunit_read(struct key *key, char *buffer,
 	return ret;
 }
 
-/* Check that the key's user-type payload is exactly @data. */
+/*
+ * Check that the key's user-type payload is exactly @data.  The payload is
+ * looked at under the key's semaphore, which keeps it in place as RCU would,
+ * but lets a failing expectation sleep.
+ */
 static inline void keys_kunit_expect_payload(struct kunit *test,
 					     struct key *key,
 					     const void *data, size_t datalen)
@@ -49,20 +79,21 @@ static inline void keys_kunit_expect_payload(struct kunit *test,
 	const struct user_key_payload *upayload;
 
 	KUNIT_EXPECT_EQ(test, key->datalen, datalen);
-	rcu_read_lock();
-	upayload = user_key_payload_rcu(key);
+	down_read(&key->sem);
+	upayload = user_key_payload_locked(key);
 	KUNIT_EXPECT_NOT_NULL(test, upayload);
 	if (upayload) {
 		KUNIT_EXPECT_EQ(test, upayload->datalen, datalen);
 		KUNIT_EXPECT_MEMEQ(test, upayload->data, data, datalen);
 	}
-	rcu_read_unlock();
+	up_read(&key->sem);
 }
 
 /* Check that a revoked key has lost its payload and cannot be read. */
 static inline void keys_kunit_expect_revoked(struct kunit *test,
 					     struct key *key)
 {
+	bool has_payload;
 	char buf[16];
 
 	KUNIT_EXPECT_TRUE(test, test_bit(KEY_FLAG_REVOKED, &key->flags));
@@ -70,9 +101,10 @@ static inline void keys_kunit_expect_revoked(struct kunit *test,
 	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, sizeof(buf)),
 			-EKEYREVOKED);
 	KUNIT_EXPECT_EQ(test, key->datalen, 0);
-	rcu_read_lock();
-	KUNIT_EXPECT_NULL(test, user_key_payload_rcu(key));
-	rcu_read_unlock();
+	down_read(&key->sem);
+	has_payload = user_key_payload_locked(key);
+	up_read(&key->sem);
+	KUNIT_EXPECT_FALSE(test, has_payload);
 }
 
 /* The bytes charged to the quota of @key's owner, read under its lock. */
@@ -117,15 +149,19 @@ struct keys_kunit_size_case {
 	int result;
 };
 
-static const struct keys_kunit_size_case keys_kunit_size_cases[] = {
-	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },
-	{ .name = "1 byte", .datalen = 1, .result = 0 },
-	{ .name = "32767 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN,
-	  .result = 0 },
-	{ .name = "32768 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN + 1,
-	  .result = -EINVAL },
-};
-
-KUNIT_ARRAY_PARAM_DESC(keys_kunit_size, keys_kunit_size_cases, name);
+/*
+ * Define keys_kunit_size_gen_params() for KUNIT_CASE_PARAM(), in the suite
+ * that uses it.
+ */
+#define KEYS_KUNIT_DEFINE_SIZE_PARAMS()					\
+static const struct keys_kunit_size_case keys_kunit_size_cases[] = {	\
+	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },		\
+	{ .name = "1 byte", .datalen = 1, .result = 0 },		\
+	{ .name = "32767 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN,	\
+	  .result = 0 },						\
+	{ .name = "32768 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN + 1,	\
+	  .result = -EINVAL },						\
+};									\
+KUNIT_ARRAY_PARAM_DESC(keys_kunit_size, keys_kunit_size_cases, name)
 
 #endif /* _SECURITY_KEYS_KEYS_KUNIT_H */

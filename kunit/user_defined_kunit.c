@@ -4,8 +4,8 @@
  *
  * The operations exported by user_defined.c are driven through the real key
  * API, as the keyctl() paths drive them: keys are allocated, instantiated,
- * updated, read, described and revoked, and their payload, length and quota
- * charge are checked after each step.
+ * updated, read, described and revoked, and their payload, length, expiry
+ * and quota charge are checked after each step.
  */
 
 #include <kunit/test.h>
@@ -14,6 +14,7 @@
 #include <linux/err.h>
 #include <linux/key.h>
 #include <linux/key-type.h>
+#include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
@@ -24,32 +25,19 @@
 #define TEST_DESC_CHARGE	sizeof(TEST_DESC)
 #define TEST_PAYLOAD		"0123456789"
 #define TEST_PAYLOAD_LEN	(sizeof(TEST_PAYLOAD) - 1)
-#define SENTINEL		0xa5
+#define GUARD			0xa5
+/* How many keys user_update_past_quota_keeps_payload() may fill a quota with */
+#define QUOTA_FILL_MAX		128
 
-/*
- * Keys charged to a quota belong to a uid of their own, one per test, so that
- * the asynchronous release of another test's keys cannot change the counts.
- */
-#define TEST_UID_BASE		0x4b455900
-static atomic_t user_key_test_uid = ATOMIC_INIT(TEST_UID_BASE);
+/* Keys charged to a quota each get a uid of their own: keys_kunit_new_uid(). */
+static atomic_t user_kunit_next_uid = ATOMIC_INIT(0x4b455900);
 
-static kuid_t user_key_test_new_uid(void)
-{
-	return KUIDT_INIT(atomic_inc_return(&user_key_test_uid));
-}
-
-static void user_key_test_instantiate(struct kunit *test, struct key *key,
-				      const void *data, size_t datalen)
-{
-	int ret = key_instantiate_and_link(key, data, datalen, NULL, NULL);
-
-	KUNIT_ASSERT_EQ(test, ret, 0);
-}
+KEYS_KUNIT_DEFINE_SIZE_PARAMS();
 
 /* Allocate a key that is released when the test ends. */
-static struct key *user_key_test_alloc(struct kunit *test,
-				       struct key_type *type, const char *desc,
-				       kuid_t uid, unsigned long flags)
+static struct key *user_kunit_alloc(struct kunit *test, struct key_type *type,
+				    const char *desc, kuid_t uid,
+				    unsigned long flags)
 {
 	struct key *key;
 
@@ -60,31 +48,46 @@ static struct key *user_key_test_alloc(struct kunit *test,
 	return key;
 }
 
+static void user_kunit_instantiate(struct kunit *test, struct key *key,
+				   const void *data, size_t datalen)
+{
+	int ret = key_instantiate_and_link(key, data, datalen, NULL, NULL);
+
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
 /*
  * Allocate and instantiate a key that is not charged to any quota; "logon"
  * keys get a "prefix:" description, as that type requires.
  */
-static struct key *user_key_test_new(struct kunit *test, struct key_type *type,
-				     const void *data, size_t datalen)
+static struct key *user_kunit_new(struct kunit *test, struct key_type *type,
+				  const void *data, size_t datalen)
 {
 	const char *desc = type == &key_type_logon ? "kunit:logon" : TEST_DESC;
 	struct key *key;
 
-	key = user_key_test_alloc(test, type, desc, GLOBAL_ROOT_UID,
-				  KEY_ALLOC_NOT_IN_QUOTA);
-	user_key_test_instantiate(test, key, data, datalen);
+	key = user_kunit_alloc(test, type, desc, GLOBAL_ROOT_UID,
+			       KEY_ALLOC_NOT_IN_QUOTA);
+	user_kunit_instantiate(test, key, data, datalen);
 	return key;
 }
 
+/* Allocate a key charged to the quota of @uid. */
+static struct key *user_kunit_alloc_in_quota(struct kunit *test, kuid_t uid)
+{
+	return user_kunit_alloc(test, &key_type_user, TEST_DESC, uid,
+				KEY_ALLOC_IN_QUOTA);
+}
+
 /* Allocate and instantiate a key charged to a fresh uid's quota. */
-static struct key *user_key_test_new_in_quota(struct kunit *test,
-					      const void *data, size_t datalen)
+static struct key *user_kunit_new_in_quota(struct kunit *test,
+					   const void *data, size_t datalen)
 {
 	struct key *key;
 
-	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
-				  user_key_test_new_uid(), KEY_ALLOC_IN_QUOTA);
-	user_key_test_instantiate(test, key, data, datalen);
+	key = user_kunit_alloc_in_quota(test,
+					keys_kunit_new_uid(&user_kunit_next_uid));
+	user_kunit_instantiate(test, key, data, datalen);
 	return key;
 }
 
@@ -124,8 +127,8 @@ static void user_preparse_rejects_null_data(struct kunit *test)
 
 static void user_instantiate_copies_payload(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 
 	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
 	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
@@ -134,8 +137,8 @@ static void user_instantiate_copies_payload(struct kunit *test)
 static void user_instantiate_max_payload(struct kunit *test)
 {
 	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN);
-	struct key *key = user_key_test_new(test, &key_type_user, data,
-					    KEYS_KUNIT_MAX_DATALEN);
+	struct key *key = user_kunit_new(test, &key_type_user, data,
+					 KEYS_KUNIT_MAX_DATALEN);
 
 	keys_kunit_expect_payload(test, key, data, KEYS_KUNIT_MAX_DATALEN);
 }
@@ -146,12 +149,12 @@ static void user_instantiate_charges_quota(struct kunit *test)
 	struct key *key;
 	int before;
 
-	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
-				  user_key_test_new_uid(), KEY_ALLOC_IN_QUOTA);
+	key = user_kunit_alloc_in_quota(test,
+					keys_kunit_new_uid(&user_kunit_next_uid));
 	before = keys_kunit_qnbytes(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
 
-	user_key_test_instantiate(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	user_kunit_instantiate(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_EQ(test, key->quotalen,
 			TEST_DESC_CHARGE + TEST_PAYLOAD_LEN);
 	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
@@ -159,53 +162,59 @@ static void user_instantiate_charges_quota(struct kunit *test)
 }
 
 /*
- * Read into a buffer of @buflen bytes: the whole length is returned, only
- * min(@buflen, length) bytes are copied and the rest is left untouched.
+ * Read into a buffer of @buflen bytes.  ->read() returns the payload's length
+ * whatever the buffer's size, and must not write past the buffer; when the
+ * buffer holds the whole payload, its start is the payload.  What a shorter
+ * buffer holds afterwards is not part of the contract (keyctl_read_key()
+ * copies nothing to userspace then), so it is not checked.
  */
-static void user_key_test_read_buflen(struct kunit *test, size_t buflen)
+static void user_kunit_read_buflen(struct kunit *test, size_t buflen)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
-	size_t copied = min(buflen, TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 	char *buf;
-	size_t i;
 
 	buf = kunit_kmalloc(test, buflen + 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	memset(buf, SENTINEL, buflen + 1);
+	memset(buf, GUARD, buflen + 1);
 
 	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, buflen),
 			TEST_PAYLOAD_LEN);
-	KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, copied);
-	for (i = copied; i < buflen + 1; i++)
-		KUNIT_EXPECT_EQ_MSG(test, (u8)buf[i], SENTINEL,
-				    "byte %zu overwritten", i);
+	if (buflen >= TEST_PAYLOAD_LEN)
+		KUNIT_EXPECT_MEMEQ(test, buf, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	KUNIT_EXPECT_EQ_MSG(test, (u8)buf[buflen], GUARD,
+			    "wrote past a %zu-byte buffer", buflen);
 }
 
 static void user_read_larger_buffer(struct kunit *test)
 {
-	user_key_test_read_buflen(test, TEST_PAYLOAD_LEN + 6);
+	user_kunit_read_buflen(test, TEST_PAYLOAD_LEN + 6);
+}
+
+static void user_read_one_byte_larger_buffer(struct kunit *test)
+{
+	user_kunit_read_buflen(test, TEST_PAYLOAD_LEN + 1);
 }
 
 static void user_read_exact_buffer(struct kunit *test)
 {
-	user_key_test_read_buflen(test, TEST_PAYLOAD_LEN);
+	user_kunit_read_buflen(test, TEST_PAYLOAD_LEN);
 }
 
 static void user_read_short_buffer(struct kunit *test)
 {
-	user_key_test_read_buflen(test, 4);
+	user_kunit_read_buflen(test, 4);
 }
 
 static void user_read_zero_length(struct kunit *test)
 {
-	user_key_test_read_buflen(test, 0);
+	user_kunit_read_buflen(test, 0);
 }
 
 static void user_read_null_buffer(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 
 	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, NULL, 0),
 			TEST_PAYLOAD_LEN);
@@ -216,8 +225,8 @@ static void user_read_null_buffer(struct kunit *test)
 static void user_update_replaces_payload(struct kunit *test)
 {
 	static const char new[] = "new";
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 	char buf[8];
 
 	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), new,
@@ -228,11 +237,27 @@ static void user_update_replaces_payload(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, buf, new, sizeof(new) - 1);
 }
 
+/*
+ * key_update() hands user_update() no expiry, and user_update() stores it:
+ * an update clears a timeout set on the key.
+ */
+static void user_update_clears_expiry(struct kunit *test)
+{
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
+
+	key_set_timeout(key, 3600);
+	KUNIT_ASSERT_NE(test, key->expiry, TIME64_MAX);
+	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), "new", 3), 0);
+	KUNIT_EXPECT_EQ(test, key->expiry, TIME64_MAX);
+	keys_kunit_expect_payload(test, key, "new", 3);
+}
+
 static void user_update_rejects_bad_length(struct kunit *test)
 {
 	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN + 1);
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 	key_ref_t ref = make_key_ref(key, true);
 
 	KUNIT_EXPECT_EQ(test, key_update(ref, data, 0), -EINVAL);
@@ -245,8 +270,8 @@ static void user_update_rejects_bad_length(struct kunit *test)
 static void user_update_adjusts_quota(struct kunit *test)
 {
 	static const char new[] = "abc";
-	struct key *key = user_key_test_new_in_quota(test, TEST_PAYLOAD,
-						     TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new_in_quota(test, TEST_PAYLOAD,
+						  TEST_PAYLOAD_LEN);
 	int before = keys_kunit_qnbytes(key);
 
 	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), new,
@@ -257,18 +282,40 @@ static void user_update_adjusts_quota(struct kunit *test)
 }
 
 /*
- * Growing a key by 32766 bytes exceeds the default per-user quota
- * (kernel.keys.maxbytes = 20000), which kunit.py's fresh kernel has: the
- * update must fail and leave the old payload and charge in place.
+ * An update past the owner's quota fails and leaves the old payload and
+ * charge in place.  The quota (kernel.keys.maxbytes) is whatever the system
+ * has: the test first fills it with keys of its own uid, all held until it
+ * ends, until one more (KEYS_KUNIT_MAX_DATALEN - 1)-byte payload no longer
+ * fits; then growing a 1-byte key by that much cannot fit either.
  */
 static void user_update_past_quota_keeps_payload(struct kunit *test)
 {
+	const size_t grow = KEYS_KUNIT_MAX_DATALEN - 1;
 	u8 *data = keys_kunit_pattern(test, KEYS_KUNIT_MAX_DATALEN);
-	struct key *key = user_key_test_new_in_quota(test, "x", 1);
-	int before = keys_kunit_qnbytes(key);
+	kuid_t uid = keys_kunit_new_uid(&user_kunit_next_uid);
+	struct key *key, *fill;
+	int before, i, ret = 0;
 
+	key = user_kunit_alloc_in_quota(test, uid);
+	user_kunit_instantiate(test, key, "x", 1);
+	for (i = 0; i < QUOTA_FILL_MAX && ret == 0; i++) {
+		fill = key_alloc(&key_type_user, TEST_DESC, uid, GLOBAL_ROOT_GID,
+				 current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA,
+				 NULL);
+		if (IS_ERR(fill))
+			kunit_skip(test, "kernel.keys.maxkeys ran out first (%ld)",
+				   PTR_ERR(fill));
+		keys_kunit_put_at_exit(test, fill);
+		ret = key_instantiate_and_link(fill, data, grow, NULL, NULL);
+	}
+	if (ret == 0)
+		kunit_skip(test, "kernel.keys.maxbytes holds %d keys of %zu bytes",
+			   QUOTA_FILL_MAX, grow);
+	KUNIT_ASSERT_EQ(test, ret, -EDQUOT);
+
+	before = keys_kunit_qnbytes(key);
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), data,
-					 KEYS_KUNIT_MAX_DATALEN), -EDQUOT);
+					 1 + grow), -EDQUOT);
 	keys_kunit_expect_payload(test, key, "x", 1);
 	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
 }
@@ -296,8 +343,8 @@ static void user_create_or_update_updates_in_place(struct kunit *test)
 
 static void user_revoke_clears_payload(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 
 	key_revoke(key);
 	keys_kunit_expect_revoked(test, key);
@@ -305,8 +352,8 @@ static void user_revoke_clears_payload(struct kunit *test)
 
 static void user_revoke_releases_quota(struct kunit *test)
 {
-	struct key *key = user_key_test_new_in_quota(test, TEST_PAYLOAD,
-						     TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new_in_quota(test, TEST_PAYLOAD,
+						  TEST_PAYLOAD_LEN);
 	int before = keys_kunit_qnbytes(key);
 
 	key_revoke(key);
@@ -317,8 +364,8 @@ static void user_revoke_releases_quota(struct kunit *test)
 
 static void user_describe_instantiated(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 	char buf[64];
 
 	keys_kunit_describe(test, key, buf, sizeof(buf));
@@ -330,21 +377,57 @@ static void user_describe_uninstantiated(struct kunit *test)
 	struct key *key;
 	char buf[64];
 
-	key = user_key_test_alloc(test, &key_type_user, TEST_DESC,
-				  GLOBAL_ROOT_UID, KEY_ALLOC_NOT_IN_QUOTA);
+	key = user_kunit_alloc(test, &key_type_user, TEST_DESC,
+			       GLOBAL_ROOT_UID, KEY_ALLOC_NOT_IN_QUOTA);
 	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC);
 }
 
 static void user_describe_revoked(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_user, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 	char buf[64];
 
 	key_revoke(key);
 	keys_kunit_describe(test, key, buf, sizeof(buf));
 	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC ": 0");
+}
+
+/* Negatively instantiate a fresh key, as a request_key() helper can. */
+static struct key *user_kunit_new_negative(struct kunit *test)
+{
+	struct key *key;
+
+	key = user_kunit_alloc(test, &key_type_user, TEST_DESC,
+			       GLOBAL_ROOT_UID, KEY_ALLOC_NOT_IN_QUOTA);
+	KUNIT_ASSERT_EQ(test, key_reject_and_link(key, 3600, ENOKEY, NULL, NULL),
+			0);
+	KUNIT_ASSERT_TRUE(test, key_read_state(key) < 0);
+	return key;
+}
+
+/* A negative key is described without a length, and cannot be read. */
+static void user_describe_negative(struct kunit *test)
+{
+	struct key *key = user_kunit_new_negative(test);
+	char buf[64];
+
+	keys_kunit_describe(test, key, buf, sizeof(buf));
+	KUNIT_EXPECT_STREQ(test, buf, TEST_DESC);
+	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, sizeof(buf)), -ENOKEY);
+}
+
+/* Updating a negative key instantiates it positively with the payload. */
+static void user_update_instantiates_negative(struct kunit *test)
+{
+	struct key *key = user_kunit_new_negative(test);
+
+	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN), 0);
+	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
+	KUNIT_EXPECT_EQ(test, key_read_state(key), 1);
+	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
 }
 
 struct logon_desc_case {
@@ -363,40 +446,32 @@ static const struct logon_desc_case logon_desc_cases[] = {
 
 KUNIT_ARRAY_PARAM_DESC(logon_desc, logon_desc_cases, name);
 
-/* A logon description needs a non-empty "prefix:" before the rest. */
-static void logon_vet_description(struct kunit *test)
+/* key_alloc() applies the vetting: a logon description needs "prefix:". */
+static void logon_alloc_vets_description(struct kunit *test)
 {
 	const struct logon_desc_case *param = test->param_value;
-
-	KUNIT_ASSERT_NOT_NULL(test, key_type_logon.vet_description);
-	KUNIT_EXPECT_EQ(test, key_type_logon.vet_description(param->desc),
-			param->result);
-}
-
-/* key_alloc() applies the vetting, so no unqualified logon key exists. */
-static void logon_alloc_rejects_unqualified(struct kunit *test)
-{
 	struct key *key;
 
-	key = key_alloc(&key_type_logon, "ab", GLOBAL_ROOT_UID,
+	key = key_alloc(&key_type_logon, param->desc, GLOBAL_ROOT_UID,
 			GLOBAL_ROOT_GID, current_cred(), KEY_POS_ALL,
 			KEY_ALLOC_NOT_IN_QUOTA, NULL);
-	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(key), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(key), param->result);
 	if (!IS_ERR(key))
 		key_put(key);
 }
 
-/* Logon keys hold the same payload as user keys but cannot be read. */
-static void logon_has_no_read(struct kunit *test)
+/* Logon keys hold and update a payload as user keys do. */
+static void logon_update_replaces_payload(struct kunit *test)
 {
-	struct key *key = user_key_test_new(test, &key_type_logon, TEST_PAYLOAD,
-					    TEST_PAYLOAD_LEN);
+	struct key *key = user_kunit_new(test, &key_type_logon, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
 
-	KUNIT_EXPECT_NULL(test, key_type_logon.read);
 	keys_kunit_expect_payload(test, key, TEST_PAYLOAD, TEST_PAYLOAD_LEN);
+	KUNIT_ASSERT_EQ(test, key_update(make_key_ref(key, true), "new", 3), 0);
+	keys_kunit_expect_payload(test, key, "new", 3);
 }
 
-static int user_key_test_init(struct kunit *test)
+static int user_kunit_init(struct kunit *test)
 {
 	struct key *keyring;
 
@@ -410,26 +485,31 @@ static int user_key_test_init(struct kunit *test)
 	return 0;
 }
 
-static void user_key_test_exit(struct kunit *test)
+/* KUnit runs this even when user_kunit_init() failed. */
+static void user_kunit_exit(struct kunit *test)
 {
 	struct key *keyring = test->priv;
 
+	if (!keyring)
+		return;
 	keyring_clear(keyring);
 	key_put(keyring);
 }
 
-static struct kunit_case user_key_test_cases[] = {
+static struct kunit_case user_kunit_cases[] = {
 	KUNIT_CASE_PARAM(user_preparse_sizes, keys_kunit_size_gen_params),
 	KUNIT_CASE(user_preparse_rejects_null_data),
 	KUNIT_CASE(user_instantiate_copies_payload),
 	KUNIT_CASE(user_instantiate_max_payload),
 	KUNIT_CASE(user_instantiate_charges_quota),
 	KUNIT_CASE(user_read_larger_buffer),
+	KUNIT_CASE(user_read_one_byte_larger_buffer),
 	KUNIT_CASE(user_read_exact_buffer),
 	KUNIT_CASE(user_read_short_buffer),
 	KUNIT_CASE(user_read_zero_length),
 	KUNIT_CASE(user_read_null_buffer),
 	KUNIT_CASE(user_update_replaces_payload),
+	KUNIT_CASE(user_update_clears_expiry),
 	KUNIT_CASE(user_update_rejects_bad_length),
 	KUNIT_CASE(user_update_adjusts_quota),
 	KUNIT_CASE(user_update_past_quota_keeps_payload),
@@ -439,20 +519,21 @@ static struct kunit_case user_key_test_cases[] = {
 	KUNIT_CASE(user_describe_instantiated),
 	KUNIT_CASE(user_describe_uninstantiated),
 	KUNIT_CASE(user_describe_revoked),
-	KUNIT_CASE_PARAM(logon_vet_description, logon_desc_gen_params),
-	KUNIT_CASE(logon_alloc_rejects_unqualified),
-	KUNIT_CASE(logon_has_no_read),
+	KUNIT_CASE(user_describe_negative),
+	KUNIT_CASE(user_update_instantiates_negative),
+	KUNIT_CASE_PARAM(logon_alloc_vets_description, logon_desc_gen_params),
+	KUNIT_CASE(logon_update_replaces_payload),
 	{}
 };
 
-static struct kunit_suite user_key_test_suite = {
-	.name = "keys_user_type",
-	.init = user_key_test_init,
-	.exit = user_key_test_exit,
-	.test_cases = user_key_test_cases,
+static struct kunit_suite user_kunit_suite = {
+	.name = "keys_user_defined",
+	.init = user_kunit_init,
+	.exit = user_kunit_exit,
+	.test_cases = user_kunit_cases,
 };
 
-kunit_test_suite(user_key_test_suite);
+kunit_test_suite(user_kunit_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the user and logon key types");
 MODULE_LICENSE("GPL");

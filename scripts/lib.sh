@@ -80,10 +80,9 @@ kunit_py() {
 }
 
 # KUNIT_OPTS: how kunit.py builds the series' KUnit kernel in $KUNIT_BUILD.
-# run-kunit and check-bisect must build it alike (W=1 included), so that
-# one reuses the other's objects.
-KUNIT_OPTS=(--arch=um --build_dir="$KUNIT_BUILD" --jobs="$(nproc)"
-	--make_options=W=1)
+# run-kunit, check-bisect and run-selftests build it alike, so that each
+# reuses the others' objects.
+KUNIT_OPTS=(--arch=um --build_dir="$KUNIT_BUILD" --jobs="$(nproc)")
 
 # kunit_configs: the --kunitconfig options of that kernel, for the tree as
 # it is: security/keys/.kunitconfig and the selftests' config when the
@@ -115,6 +114,10 @@ ensure_deb_src() {
 	} >"$DEB_SRC_SOURCES"
 	apt-get update -q >/dev/null || die "apt-get update failed"
 }
+
+# GLIBC_NO_AVX: the glibc.cpu.hwcaps tunable that keeps glibc's string
+# functions off the AVX and AVX-512 registers (see run-selftests).
+GLIBC_NO_AVX=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-AVX_Fast_Unaligned_Load
 
 # UML_HOSTFS_BOOT: kernel arguments to boot UML on the host's root over hostfs
 # with scripts/uml-init as init and the console on stdout.

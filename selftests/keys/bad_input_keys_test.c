@@ -39,6 +39,21 @@
 	EXPECT_EQ(__want, __err);					\
 } while (0)
 
+/*
+ * Check that @call fails with errno @err1 or @err2, where the order of the
+ * kernel's checks decides which and nothing documents that order.
+ */
+#define EXPECT_ERRNO2(err1, err2, call) do {				\
+	long __ret = (call);						\
+	int __err = errno;						\
+									\
+	if (__ret != -1 || (__err != (err1) && __err != (err2)))	\
+		TH_LOG("%s: %ld, errno %d, not errno %d or %d", #call,	\
+		       __ret, __err, (err1), (err2));			\
+	EXPECT_EQ(-1, __ret);						\
+	EXPECT_TRUE(__err == (err1) || __err == (err2));		\
+} while (0)
+
 static inline int32_t request_key(const char *type, const char *desc,
 				  const char *callout, int32_t ring)
 {
@@ -196,8 +211,11 @@ TEST_F(bad_input, bad_pointers)
  * Payloads are 1 to 32767 bytes, and add_key() refuses more than 1 MiB - 1
  * before it reads the payload; KEYCTL_UPDATE refuses more than a page
  * before it looks the key up, and a key without write permission before it
- * checks the payload.  Descriptions are at most 4095 bytes, type names at
- * most 31.  A read or describe with a zero-length buffer gets the length.
+ * checks the payload, so a 32768-byte update of an immutable key is EINVAL
+ * with 4 KiB pages and EACCES with 64 KiB ones.  Descriptions are at most
+ * 4095 bytes, type names at most 31.  A read or describe with a zero-length
+ * or short buffer gets the length; what a short buffer holds afterwards is
+ * undefined (core.rst), so it is not checked.
  */
 TEST_F(bad_input, lengths)
 {
@@ -224,8 +242,9 @@ TEST_F(bad_input, lengths)
 				     KEY_SPEC_SESSION_KEYRING));
 
 	EXPECT_ERRNO(EINVAL, key_update(self->key, BAD_PTR, page + 1));
-	EXPECT_ERRNO(EINVAL, key_update(self->key, big,
-					USER_KEY_MAX_DATALEN + 1));
+	EXPECT_ERRNO(USER_KEY_MAX_DATALEN + 1 > page ? EINVAL :
+		     variant->no_write ?: EINVAL,
+		     key_update(self->key, big, USER_KEY_MAX_DATALEN + 1));
 	EXPECT_ERRNO(variant->no_write ?: EINVAL,
 		     key_update(self->key, NULL, 0));
 
@@ -254,9 +273,7 @@ TEST_F(bad_input, lengths)
 
 	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
 	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, BAD_PTR, 0));
-	memset(buf, 0xa5, sizeof(buf));
 	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, PAYLOAD_LEN - 1));
-	EXPECT_EQ(0xa5, (unsigned char)buf[0]);
 
 	len = snprintf(expect, sizeof(expect), "%s;%u;%u;%08x;%s", type,
 		       getuid(), getgid(),
@@ -264,7 +281,6 @@ TEST_F(bad_input, lengths)
 	EXPECT_EQ(len, key_describe(self->key, NULL, 0));
 	EXPECT_EQ(len, key_describe(self->key, BAD_PTR, 0));
 	EXPECT_EQ(len, key_describe(self->key, buf, len - 1));
-	EXPECT_EQ(0xa5, (unsigned char)buf[0]);
 	EXPECT_EQ(len, key_describe(self->key, buf, len));
 	EXPECT_STREQ(expect, buf);
 }
@@ -378,8 +394,10 @@ TEST_F(bad_input, expired_key)
 
 /*
  * A key used where a keyring is expected: operations that write to the
- * keyring fail with EACCES while the key has no write permission, and with
- * ENOTDIR once it has; searching it is ENOTDIR.
+ * keyring fail with ENOTDIR once the key has write permission.  Without
+ * it, both EACCES and ENOTDIR are right, and which one comes first is the
+ * order of the lookup's checks, which nothing documents (today: EACCES).
+ * Searching it is ENOTDIR.
  */
 TEST_F(bad_input, not_a_keyring)
 {
@@ -389,12 +407,14 @@ TEST_F(bad_input, not_a_keyring)
 
 	for (pass = 0; pass < 2; pass++) {
 		TH_LOG("%s write permission", pass ? "with" : "default");
-		EXPECT_ERRNO(err, add_key(type, "new", PAYLOAD, PAYLOAD_LEN,
-					  self->key));
-		EXPECT_ERRNO(err, key_link(self->key, self->key));
-		EXPECT_ERRNO(err, key_unlink(self->key, self->key));
-		EXPECT_ERRNO(err, keyctl(KEYCTL_CLEAR, self->key, 0, 0, 0));
-		EXPECT_ERRNO(err, request_key(type, DESC, NULL, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, add_key(type, "new", PAYLOAD,
+						    PAYLOAD_LEN, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, key_link(self->key, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, key_unlink(self->key, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR,
+			      keyctl(KEYCTL_CLEAR, self->key, 0, 0, 0));
+		EXPECT_ERRNO2(err, ENOTDIR,
+			      request_key(type, DESC, NULL, self->key));
 		EXPECT_ERRNO(ENOTDIR, key_search(self->key, type, DESC));
 		ASSERT_EQ(0, key_setperm(self->key,
 					 KEY_POS_ALL | KEY_USR_VIEW));
@@ -405,22 +425,28 @@ TEST_F(bad_input, not_a_keyring)
 
 /*
  * Instantiating, rejecting and negating need the authority of a pending
- * request_key(), which an instantiated key has none of: EPERM, after the
- * length check.  (The request_key() upcall itself runs /sbin/request-key,
- * which depends on the system's configuration, and is not tested here.)
+ * request_key(), which an instantiated key has none of: EPERM.  A bad
+ * pointer, an oversized payload or a bad error number are also wrong, and
+ * whether those checks come before the authority's (today: the length and
+ * the error number do, the pointer does not) is not documented, so either
+ * errno is accepted there.  (The request_key() upcall itself runs
+ * /sbin/request-key, which depends on the system's configuration, and is
+ * not tested here.)
  */
 TEST_F(bad_input, no_authority)
 {
 	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_INSTANTIATE, self->key,
 				   (unsigned long)"new", 3, 0));
-	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_INSTANTIATE, self->key,
-				   (unsigned long)BAD_PTR, 3, 0));
-	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_INSTANTIATE, self->key,
-				    (unsigned long)big, ADD_KEY_MAX + 1, 0));
+	EXPECT_ERRNO2(EPERM, EFAULT, keyctl(KEYCTL_INSTANTIATE, self->key,
+					    (unsigned long)BAD_PTR, 3, 0));
+	EXPECT_ERRNO2(EINVAL, EPERM,
+		      keyctl(KEYCTL_INSTANTIATE, self->key, (unsigned long)big,
+			     ADD_KEY_MAX + 1, 0));
 	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_NEGATE, self->key, 60, 0, 0));
 	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_REJECT, self->key, 60,
 				   EKEYREJECTED, 0));
-	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_REJECT, self->key, 60, 0, 0));
+	EXPECT_ERRNO2(EINVAL, EPERM,
+		      keyctl(KEYCTL_REJECT, self->key, 60, 0, 0));
 	EXPECT_ERRNO(ENOKEY, keyctl(KEYCTL_ASSUME_AUTHORITY, self->key,
 				    0, 0, 0));
 	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_ASSUME_AUTHORITY, -100, 0, 0, 0));

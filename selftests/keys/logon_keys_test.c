@@ -44,12 +44,10 @@ TEST_F(logon, read_is_not_supported)
 {
 	char buf[16];
 
-	memset(buf, 0, sizeof(buf));
 	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EOPNOTSUPP, errno);
 	EXPECT_EQ(-1, key_read(self->key, NULL, 0));
 	EXPECT_EQ(EOPNOTSUPP, errno);
-	EXPECT_EQ(0, buf[0]);
 }
 
 TEST_F(logon, payload_sizes)
