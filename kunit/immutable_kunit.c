@@ -41,8 +41,8 @@ struct immutable_kunit {
  * and release it when the test ends.
  */
 static key_ref_t immutable_kunit_add(struct kunit *test, const char *desc,
-				    const void *data, size_t datalen,
-				    key_perm_t perm)
+				     const void *data, size_t datalen,
+				     key_perm_t perm)
 {
 	struct immutable_kunit *ctx = test->priv;
 	key_ref_t ref;
@@ -56,7 +56,7 @@ static key_ref_t immutable_kunit_add(struct kunit *test, const char *desc,
 }
 
 static struct key *immutable_kunit_new(struct kunit *test, const void *data,
-				      size_t datalen, key_perm_t perm)
+				       size_t datalen, key_perm_t perm)
 {
 	key_ref_t ref = immutable_kunit_add(test, TEST_DESC, data, datalen, perm);
 
@@ -67,7 +67,7 @@ static struct key *immutable_kunit_new(struct kunit *test, const void *data,
 
 /* Check that the key's payload is exactly @data, also as read back. */
 static void immutable_kunit_expect_payload(struct kunit *test, struct key *key,
-					  const void *data, size_t datalen)
+					   const void *data, size_t datalen)
 {
 	char *buf;
 
@@ -81,11 +81,11 @@ static void immutable_kunit_expect_payload(struct kunit *test, struct key *key,
 static void immutable_round_trip(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_TRUE(test, key_is_positive(key));
 	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
-				      TEST_PAYLOAD_LEN);
+				       TEST_PAYLOAD_LEN);
 }
 
 /*
@@ -124,17 +124,17 @@ static void immutable_payload_sizes(struct kunit *test)
 	key_ref_t ref;
 
 	ref = immutable_kunit_add(test, TEST_DESC, data, param->datalen,
-				 KEY_PERM_UNDEF);
+				  KEY_PERM_UNDEF);
 	KUNIT_ASSERT_EQ(test, PTR_ERR_OR_ZERO(ref), param->result);
 	if (param->result == 0)
 		immutable_kunit_expect_payload(test, key_ref_to_ptr(ref), data,
-					      param->datalen);
+					       param->datalen);
 }
 
 static void immutable_rejects_null_data(struct kunit *test)
 {
 	key_ref_t ref = immutable_kunit_add(test, TEST_DESC, NULL,
-					   TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					    TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ref), -EINVAL);
 }
@@ -143,7 +143,7 @@ static void immutable_rejects_null_data(struct kunit *test)
 static void immutable_default_perm_lacks_write(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, key->perm,
 			KEY_POS_VIEW | KEY_POS_READ | KEY_POS_SEARCH |
@@ -153,25 +153,25 @@ static void immutable_default_perm_lacks_write(struct kunit *test)
 static void immutable_update_without_write_is_eacces(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
 			-EACCES);
 	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
-				      TEST_PAYLOAD_LEN);
+				       TEST_PAYLOAD_LEN);
 }
 
 static void immutable_update_with_write_is_eopnotsupp(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN,
-					     KEY_POS_ALL | KEY_USR_VIEW);
+					      TEST_PAYLOAD_LEN,
+					      KEY_POS_ALL | KEY_USR_VIEW);
 
 	KUNIT_ASSERT_TRUE(test, key->perm & KEY_POS_WRITE);
 	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
 			-EOPNOTSUPP);
 	immutable_kunit_expect_payload(test, key, TEST_PAYLOAD,
-				      TEST_PAYLOAD_LEN);
+				       TEST_PAYLOAD_LEN);
 }
 
 /*
@@ -186,14 +186,14 @@ static void immutable_add_again_replaces_link(struct kunit *test)
 	key_ref_t found;
 
 	old = immutable_kunit_new(test, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
-				 KEY_POS_ALL | KEY_USR_VIEW);
+				  KEY_POS_ALL | KEY_USR_VIEW);
 	cur = immutable_kunit_new(test, new, sizeof(new) - 1,
-				 KEY_POS_ALL | KEY_USR_VIEW);
+				  KEY_POS_ALL | KEY_USR_VIEW);
 
 	KUNIT_EXPECT_PTR_NE(test, old, cur);
 	KUNIT_EXPECT_NE(test, old->serial, cur->serial);
 	immutable_kunit_expect_payload(test, old, TEST_PAYLOAD,
-				      TEST_PAYLOAD_LEN);
+				       TEST_PAYLOAD_LEN);
 	immutable_kunit_expect_payload(test, cur, new, sizeof(new) - 1);
 
 	found = keyring_search(make_key_ref(ctx->keyring, true), ctx->type,
@@ -206,7 +206,7 @@ static void immutable_add_again_replaces_link(struct kunit *test)
 static void immutable_revoke_clears_payload(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 
 	key_revoke(key);
 	keys_kunit_expect_revoked(test, key);
@@ -215,7 +215,7 @@ static void immutable_revoke_clears_payload(struct kunit *test)
 static void immutable_invalidate(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[TEST_PAYLOAD_LEN];
 
 	key_invalidate(key);
@@ -227,7 +227,7 @@ static void immutable_invalidate(struct kunit *test)
 static void immutable_describe(struct kunit *test)
 {
 	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
-					     TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
 	char buf[64];
 
 	keys_kunit_describe(test, key, buf, sizeof(buf));

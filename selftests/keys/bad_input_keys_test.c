@@ -45,13 +45,13 @@
  */
 #define EXPECT_ERRNO2(err1, err2, call) do {				\
 	long __ret = (call);						\
-	int __err = errno;						\
+	int __err = errno, __want1 = (err1), __want2 = (err2);		\
 									\
-	if (__ret != -1 || (__err != (err1) && __err != (err2)))	\
+	if (__ret != -1 || (__err != __want1 && __err != __want2))	\
 		TH_LOG("%s: %ld, errno %d, not errno %d or %d", #call,	\
-		       __ret, __err, (err1), (err2));			\
+		       __ret, __err, __want1, __want2);			\
 	EXPECT_EQ(-1, __ret);						\
-	EXPECT_TRUE(__err == (err1) || __err == (err2));		\
+	EXPECT_TRUE(__err == __want1 || __err == __want2);		\
 } while (0)
 
 static inline int32_t request_key(const char *type, const char *desc,
