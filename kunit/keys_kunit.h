@@ -107,14 +107,19 @@ static inline void keys_kunit_expect_revoked(struct kunit *test,
 	KUNIT_EXPECT_FALSE(test, has_payload);
 }
 
-/* The bytes charged to the quota of @key's owner, read under its lock. */
+/*
+ * The bytes charged to the quota of @key's owner, read under its lock, which
+ * key_put() takes from RCU callbacks too: with interrupts off, as the core
+ * takes it.
+ */
 static inline int keys_kunit_qnbytes(struct key *key)
 {
+	unsigned long flags;
 	int qnbytes;
 
-	spin_lock(&key->user->lock);
+	spin_lock_irqsave(&key->user->lock, flags);
 	qnbytes = key->user->qnbytes;
-	spin_unlock(&key->user->lock);
+	spin_unlock_irqrestore(&key->user->lock, flags);
 	return qnbytes;
 }
 

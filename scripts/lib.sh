@@ -124,14 +124,18 @@ GLIBC_NO_AVX=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-AVX_Fa
 UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
 	init="$REPO/scripts/uml-init" con=null con0=null,fd:1)
 
-# build_kselftests SRC OUT LOG: build the keys selftests from SRC into OUT
-# with the host compiler (output in LOG) and print their names,
+# build_kselftests TREE OUT LOG: build and install the keys selftests of
+# TREE into OUT with the host compiler, as "make -C tools/testing/selftests
+# TARGETS=keys install" does (output in LOG): OUT then holds kselftest's
+# runner, run_kselftest.sh, and keys/. Print the tests' names,
 # comma-separated.
 build_kselftests() {
-	make -s -C "$1" OUTPUT="$2" >"$3" 2>&1 ||
+	rm -rf "$2"
+	make -s -C "$1/tools/testing/selftests" TARGETS=keys O="$2.obj" \
+		INSTALL_PATH="$2" install >"$3" 2>&1 ||
 		{ cat "$3" >&2; die "selftests build failed"; }
-	(cd "$2" && ls -- *_test | paste -sd, -) | grep . ||
-		die "no selftests were built in $2"
+	sed -n 's/^keys://p' "$2/kselftest-list.txt" | paste -sd, - | grep . ||
+		die "no selftests were installed in $2"
 }
 
 # series_patches DIR: the patch files in DIR, in order, without the cover
