@@ -138,6 +138,15 @@ build_kselftests() {
 		die "no selftests were installed in $2"
 }
 
+# added_c_files repo|kernel: the kernel C files (not tools/) that the series
+# adds, as paths in this repository or in the kernel tree.
+added_c_files() {
+	local col=1
+	[ "$1" = kernel ] && col=2
+	cat "$REPO"/series/*/files |
+		awk -v col="$col" '$2 ~ /\.[ch]$/ && $2 !~ /^tools\// { print $col }'
+}
+
 # series_patches DIR: the patch files in DIR, in order, without the cover
 # letter.
 series_patches() {
