@@ -74,6 +74,14 @@ require_base() {
 		die "missing base tree ${1:-$BASE_TREE} (run scripts/get-base)"
 }
 
+# require_clean: stop unless the base tree's tracked files are as committed
+# (the scripts that apply diffs to its working copy revert them with
+# "git checkout -- .", which must not take anyone's edits with them).
+require_clean() {
+	[ -z "$(git_clean -C "$BASE_TREE" status --porcelain --untracked-files=no)" ] ||
+		die "$BASE_TREE has uncommitted changes"
+}
+
 # kunit_py ARGS...: the base tree's kunit.py, run in the tree.
 kunit_py() {
 	(cd "$BASE_TREE" && python3 tools/testing/kunit/kunit.py "$@")
