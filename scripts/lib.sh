@@ -35,6 +35,9 @@ BISECT_M_BUILD=$BUILD/bisect-m	# the series' options =m, for the bisect check
 UML_BUILD=$BUILD/uml		# the module kernel of run-uml-tests
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
 KSELFTEST_BUILD=$BUILD/kselftest-keys
+ARM64_BUILD=$BUILD/arm64-64k	# kunit.py's arm64 kernel, 64 KiB pages: KUnit and the selftests boot
+ARM64_KSELFTEST_BUILD=$BUILD/kselftest-keys-arm64	# the selftests, static for arm64
+ARM64_INITRAMFS=$BUILD/arm64-initramfs	# its list, init and cpio archive
 MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
 GPL_PROBE_BUILD=$BUILD/gpl-probe
 BENCH_BIN=$BUILD/bench/keys_bench
@@ -92,16 +95,25 @@ kunit_py() {
 # reuses the others' objects.
 KUNIT_OPTS=(--arch=um --build_dir="$KUNIT_BUILD" --jobs="$(nproc)")
 
-# kunit_configs: the --kunitconfig options of that kernel, for the tree as
-# it is: security/keys/.kunitconfig and the selftests' config when the
-# tree has them, and scripts/uml-boot.config, so that the same kernel also
-# boots the selftests.
+# ARM64_OPTS: how kunit.py builds and runs the arm64 kernel with 64 KiB
+# pages under qemu-system-aarch64 (its qemu_configs/arm64.py, the
+# cross-compiler of Debian's gcc-aarch64-linux-gnu), configured by
+# "kunit_configs arm64-64k".
+ARM64_CROSS=aarch64-linux-gnu-
+ARM64_OPTS=(--arch=arm64 --cross_compile="$ARM64_CROSS" --build_dir="$ARM64_BUILD"
+	--jobs="$(nproc)")
+
+# kunit_configs [arm64-64k]: the --kunitconfig options of that kernel, for
+# the tree as it is: security/keys/.kunitconfig and the selftests' config
+# when the tree has them, and scripts/uml-boot.config (or, for the arm64
+# kernel, scripts/arm64-64k.config), so that the same kernel also boots the
+# selftests.
 kunit_configs() {
 	[ -f "$BASE_TREE/security/keys/.kunitconfig" ] &&
 		echo --kunitconfig=security/keys
 	[ -f "$BASE_TREE/tools/testing/selftests/keys/config" ] &&
 		echo --kunitconfig=tools/testing/selftests/keys/config
-	echo --kunitconfig="$REPO/scripts/uml-boot.config"
+	echo --kunitconfig="$REPO/scripts/${1:-uml-boot}.config"
 }
 
 # ensure_deb_src: give apt deb-src entries (as root, once) for the machine's
@@ -132,15 +144,16 @@ GLIBC_NO_AVX=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-AVX_Fa
 UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
 	init="$REPO/scripts/uml-init" con=null con0=null,fd:1)
 
-# build_kselftests TREE OUT LOG: build and install the keys selftests of
-# TREE into OUT with the host compiler, as "make -C tools/testing/selftests
-# TARGETS=keys install" does (output in LOG): OUT then holds kselftest's
-# runner, run_kselftest.sh, and keys/. Print the tests' names,
+# build_kselftests TREE OUT LOG [MAKE_ARG...]: build and install the keys
+# selftests of TREE into OUT, as "make -C tools/testing/selftests
+# TARGETS=keys install" does (output in LOG), with the host compiler unless
+# MAKE_ARGs say otherwise: OUT then holds kselftest's runner,
+# run_kselftest.sh, kselftest-list.txt and keys/. Print the tests' names,
 # comma-separated.
 build_kselftests() {
-	rm -rf "$2"
+	rm -rf "$2" "$2.obj"
 	make -s -C "$1/tools/testing/selftests" TARGETS=keys O="$2.obj" \
-		INSTALL_PATH="$2" install >"$3" 2>&1 ||
+		INSTALL_PATH="$2" "${@:4}" install >"$3" 2>&1 ||
 		{ cat "$3" >&2; die "selftests build failed"; }
 	sed -n 's/^keys://p' "$2/kselftest-list.txt" | paste -sd, - | grep . ||
 		die "no selftests were installed in $2"

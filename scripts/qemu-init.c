@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * qemu-init: PID 1 of the initramfs that scripts/run-arm64-selftests boots
+ * under QEMU.  Not part of the series: tooling, built static for the guest.
+ *
+ * Mounts proc, sysfs and a tmpfs on /tmp, prints the booted kernel's page
+ * size ("# PAGE_SIZE N", from the auxiliary vector via sysconf), then runs
+ * each test named in /keys/kselftest-list.txt ("keys:NAME" lines, as
+ * kselftest's "make install" writes it) from /keys, as kselftest's runner
+ * (tools/testing/selftests/kselftest/runner.sh) does: its output prefixed
+ * with "# ", one KTAP result line per binary, exit status 4 a skip, and the
+ * per-test timeout from /keys/settings ("timeout=N", default 45 s, as the
+ * runner's).  The console then carries the same lines as a UML boot's, and
+ * scripts/count-uml-results judges both (with --done "QEMU-INIT: done", the
+ * line this prints last).  Then it powers the machine off.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_TESTS 64
+
+static void say(const char *fmt, const char *arg)
+{
+	printf(fmt, arg);
+	fflush(stdout);
+}
+
+static int settings_timeout(void)
+{
+	FILE *f = fopen("/keys/settings", "r");
+	int timeout = 45;
+	char line[128];
+
+	if (!f)
+		return timeout;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "timeout=%d", &timeout) == 1)
+			break;
+	fclose(f);
+	return timeout;
+}
+
+static long now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
+}
+
+/* Run one binary; return its wait status, or -1 if it timed out. */
+static int run(const char *name, int timeout)
+{
+	char path[256], buf[4096], line[8192];
+	size_t len = 0;
+	int pipefd[2], status;
+	long deadline = now() + timeout;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/keys/%s", name);
+	if (pipe(pipefd))
+		return 1 << 8;
+	pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		if (chdir("/keys") == 0)
+			execl(path, path, (char *)NULL);
+		perror(path);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	for (;;) {
+		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+		long left = deadline - now();
+		ssize_t n;
+
+		if (left <= 0 || poll(&pfd, 1, left * 1000) == 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			close(pipefd[0]);
+			return -1;
+		}
+		n = read(pipefd[0], buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] != '\n' && len < sizeof(line) - 1) {
+				line[len++] = buf[i];
+				continue;
+			}
+			line[len] = '\0';
+			say("# %s\n", line);
+			len = 0;
+		}
+	}
+	if (len) {
+		line[len] = '\0';
+		say("# %s\n", line);
+	}
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+int main(void)
+{
+	char *tests[MAX_TESTS], line[256];
+	int n = 0, timeout = settings_timeout();
+	FILE *list;
+
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("tmpfs", "/tmp", "tmpfs", 0, NULL);
+	setenv("PATH", "/keys", 1);
+	setenv("HOME", "/tmp", 1);
+
+	printf("QEMU-INIT: start\n# PAGE_SIZE %ld\n", sysconf(_SC_PAGESIZE));
+	list = fopen("/keys/kselftest-list.txt", "r");
+	while (list && n < MAX_TESTS && fgets(line, sizeof(line), list)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "keys:", 5) == 0)
+			tests[n++] = strdup(line + 5);
+	}
+	printf("KSFT-RUNNER-BEGIN keys\nTAP version 13\n1..%d\n", n);
+	printf("# timeout set to %d\n", timeout);
+	for (int i = 0; i < n; i++) {
+		int status;
+
+		say("# selftests: keys: %s\n", tests[i]);
+		status = run(tests[i], timeout);
+		if (status == -1)
+			printf("not ok %d selftests: keys: %s # TIMEOUT %d seconds\n",
+			       i + 1, tests[i], timeout);
+		else if (WIFEXITED(status) && WEXITSTATUS(status) == 4)
+			printf("ok %d selftests: keys: %s # SKIP\n", i + 1, tests[i]);
+		else if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			printf("ok %d selftests: keys: %s\n", i + 1, tests[i]);
+		else
+			printf("not ok %d selftests: keys: %s # exit=%d\n", i + 1,
+			       tests[i], WIFEXITED(status) ? WEXITSTATUS(status) :
+			       128 + WTERMSIG(status));
+	}
+	printf("KSFT-RUNNER-END keys rc=0\nQEMU-INIT: done\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}
