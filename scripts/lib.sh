@@ -25,6 +25,11 @@ BASE_IDENT_NAME="Debian $BASE_PACKAGE"
 BASE_IDENT_EMAIL="debian-kernel@lists.debian.org"
 BASE_DATE="2026-01-01T00:00:00Z"
 
+# The series' first SERIES_STANDALONE patches test code that exists today
+# and stand alone (the cover letter says so); the rest is the new type.
+# check-bisect --standalone checks that part on its own.
+SERIES_STANDALONE=2
+
 # The cache layout, defined here only.
 BASE_DIR=$CACHE/$KEYS_BASE
 BASE_TREE=$BASE_DIR/linux	# tag "base", branch "series"
@@ -40,6 +45,7 @@ ARM64_KSELFTEST_BUILD=$BUILD/kselftest-keys-arm64	# the selftests, static for ar
 ARM64_INITRAMFS=$BUILD/arm64-initramfs	# its list, init and cpio archive
 MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
 GPL_PROBE_BUILD=$BUILD/gpl-probe
+HTMLDOCS_BUILD=$BUILD/htmldocs	# make htmldocs of security/keys, for check
 BENCH_BIN=$BUILD/bench/keys_bench
 KEYUTILS_DIR=$CACHE/keyutils
 # regen-series and checkpatch-series work on the primary base only: the
@@ -157,6 +163,17 @@ build_kselftests() {
 		{ cat "$3" >&2; die "selftests build failed"; }
 	sed -n 's/^keys://p' "$2/kselftest-list.txt" | paste -sd, - | grep . ||
 		die "no selftests were installed in $2"
+}
+
+# repo_path KERNEL_PATH: where this repository keeps a file the series
+# adds: the KUnit suites, their header and .kunitconfig under kunit/, the
+# selftests under selftests/, anything else at its kernel path.
+repo_path() {
+	case $1 in
+	security/keys/*_kunit.[ch] | security/keys/.kunitconfig) echo "kunit/${1##*/}" ;;
+	tools/testing/selftests/*) echo "selftests/${1#tools/testing/selftests/}" ;;
+	*) echo "$1" ;;
+	esac
 }
 
 # added_c_files repo|kernel: the kernel C files (not tools/) that the series

@@ -82,7 +82,7 @@ static void *reader(void *arg)
 		/*
 		 * The key can be revoked, or displaced and collected.  A key
 		 * displaced by add_key() is no longer possessed, and its owner
-		 * has no read permission on an immutable key: EACCES.
+		 * has no read permission by default: EACCES.
 		 */
 		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY ||
 				(errno == EACCES && !race->key)))
