@@ -11,7 +11,7 @@
  * with "# ", one KTAP result line per binary, exit status 4 a skip, and the
  * per-test timeout from /keys/settings ("timeout=N", default 45 s, as the
  * runner's).  The console then carries the same lines as a UML boot's, and
- * scripts/count-uml-results judges both (with --done "QEMU-INIT: done", the
+ * scripts/lib/count-uml-results judges both (with --done "QEMU-INIT: done", the
  * line this prints last).  Then it powers the machine off.
  */
 #include <errno.h>

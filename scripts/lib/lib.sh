@@ -1,12 +1,12 @@
 # shellcheck shell=bash
-# Shared settings for the scripts in this directory; sourced, not run.
+# Shared settings for the scripts in scripts/; sourced, not run.
 #
 # KEYS_SERIES_CACHE  where the base trees and build outputs live
 #                    (default: ~/.cache/keys-series, never inside the repo,
 #                    nor under /tmp, which the UML guests cover with a tmpfs)
 # KEYS_BASE          which base tree: 7.3 (default) or 6.12
 
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CACHE=${KEYS_SERIES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keys-series}
 
 # KEYS_BASE picks the base tree: 7.3 (the default, mainline's latest
@@ -46,6 +46,12 @@ ARM64_INITRAMFS=$BUILD/arm64-initramfs	# its list, init and cpio archive
 MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
 GPL_PROBE_BUILD=$BUILD/gpl-probe
 HTMLDOCS_BUILD=$BUILD/htmldocs	# make htmldocs of security/keys, for check
+# The consoles of the boots, written by the run-* scripts; check-faults-caught
+# reads the sanitizer boot's.
+SELFTESTS_CONSOLE=$LOGS/selftests-console.log
+SANITIZE_CONSOLE=$LOGS/sanitize-console.log
+UML_CONSOLE=$LOGS/uml-console.log
+ARM64_CONSOLE=$LOGS/arm64-selftests-console.log
 BENCH_BIN=$BUILD/bench/keys_bench
 KEYUTILS_DIR=$CACHE/keyutils
 # regen-series and checkpatch-series work on the primary base only: the
@@ -111,15 +117,15 @@ ARM64_OPTS=(--arch=arm64 --cross_compile="$ARM64_CROSS" --build_dir="$ARM64_BUIL
 
 # kunit_configs [arm64-64k]: the --kunitconfig options of that kernel, for
 # the tree as it is: security/keys/.kunitconfig and the selftests' config
-# when the tree has them, and scripts/uml-boot.config (or, for the arm64
-# kernel, scripts/arm64-64k.config), so that the same kernel also boots the
+# when the tree has them, and scripts/lib/uml-boot.config (or, for the arm64
+# kernel, scripts/lib/arm64-64k.config), so that the same kernel also boots the
 # selftests.
 kunit_configs() {
 	[ -f "$BASE_TREE/security/keys/.kunitconfig" ] &&
 		echo --kunitconfig=security/keys
 	[ -f "$BASE_TREE/tools/testing/selftests/keys/config" ] &&
 		echo --kunitconfig=tools/testing/selftests/keys/config
-	echo --kunitconfig="$REPO/scripts/${1:-uml-boot}.config"
+	echo --kunitconfig="$REPO/scripts/lib/${1:-uml-boot}.config"
 }
 
 # ensure_deb_src: give apt deb-src entries (as root, once) for the machine's
@@ -146,9 +152,9 @@ ensure_deb_src() {
 GLIBC_NO_AVX=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-AVX_Fast_Unaligned_Load
 
 # UML_HOSTFS_BOOT: kernel arguments to boot UML on the host's root over hostfs
-# with scripts/uml-init as init and the console on stdout.
+# with scripts/lib/uml-init as init and the console on stdout.
 UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
-	init="$REPO/scripts/uml-init" con=null con0=null,fd:1)
+	init="$REPO/scripts/lib/uml-init" con=null con0=null,fd:1)
 
 # build_kselftests TREE OUT LOG [MAKE_ARG...]: build and install the keys
 # selftests of TREE into OUT, as "make -C tools/testing/selftests
@@ -190,6 +196,21 @@ added_c_files() {
 series_patches() {
 	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
 		! -name '0000-cover-letter.patch' 2>/dev/null | sort
+}
+
+# judge_stage LOG STATUS: print "PASSED FAILED SKIPPED" for a stage whose
+# output is LOG and whose command exited with STATUS: the counts of its last
+# summary line, but at least one failure if STATUS is not 0, and one
+# failure, nothing passed, if the log has no summary line (the stage broke,
+# or its output was cut short). scripts/test-judge-stage tests it.
+judge_stage() {
+	local p f s
+	if read -r p f s < <(summary_counts <"$1"); then
+		[ "$2" != 0 ] && [ "$f" = 0 ] && f=1
+		echo "$p $f $s"
+	else
+		echo "0 1 0"
+	fi
 }
 
 # summary_counts: read a log on stdin and print "PASSED FAILED SKIPPED" from
