@@ -216,7 +216,7 @@ judge_stage() {
 # summary_counts: read a log on stdin and print "PASSED FAILED SKIPPED" from
 # its last "NAME: N passed, N failed[, N skipped]" line; fail if none.
 summary_counts() {
-	grep -E '^[a-z-]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1 |
-		sed -nE 's/^[a-z-]+: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/p' |
+	grep -E '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1 |
+		sed -nE 's/^[a-z0-9-]+: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/p' |
 		awk 'NF { print $1, $2, ($3 == "" ? 0 : $3); found = 1 } END { exit !found }'
 }
