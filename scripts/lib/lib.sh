@@ -198,18 +198,22 @@ series_patches() {
 		! -name '0000-cover-letter.patch' 2>/dev/null | sort
 }
 
-# judge_stage LOG STATUS: print "PASSED FAILED SKIPPED" for a stage whose
+# judge_stage LOG STATUS: print "PASSED FAILED SKIPPED WHY" for a stage whose
 # output is LOG and whose command exited with STATUS: the counts of its last
-# summary line, but at least one failure if STATUS is not 0, and one
-# failure, nothing passed, if the log has no summary line (the stage broke,
-# or its output was cut short). scripts/test-judge-stage tests it.
+# summary line (WHY "summary"), but at least one failure if STATUS is not 0
+# (WHY "exit" when that added the failure), and one failure, nothing
+# passed, if the log has no summary line (WHY "broke": the stage broke, or
+# its output was cut short). scripts/test-judge-stage tests it.
 judge_stage() {
 	local p f s
 	if read -r p f s < <(summary_counts <"$1"); then
-		[ "$2" != 0 ] && [ "$f" = 0 ] && f=1
-		echo "$p $f $s"
+		if [ "$2" != 0 ] && [ "$f" = 0 ]; then
+			echo "$p 1 $s exit"
+		else
+			echo "$p $f $s summary"
+		fi
 	else
-		echo "0 1 0"
+		echo "0 1 0 broke"
 	fi
 }
 
