@@ -334,7 +334,10 @@ TEST_F(bad_input, wrong_types)
  * Every operation on a dead @key (revoked or expired) but unlinking it fails
  * with @err, the key's state being checked before its permissions, and
  * request_key() with @request_err; once unlinked, add_key() with its
- * description @desc makes a new key.
+ * description @desc makes a new key.  The caller links @key into the
+ * process keyring before it dies, so that it still exists after the unlink
+ * from the session: once nothing references a key, every operation on its
+ * serial is ENOKEY.
  */
 static void expect_dead_key(struct __test_metadata *_metadata,
 			    const char *type, const char *desc, int32_t key,
@@ -371,6 +374,7 @@ TEST_F(bad_input, revoked_key)
 			      PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING);
 
 	ASSERT_LT(0, key);
+	ASSERT_EQ(0, key_link(key, KEY_SPEC_PROCESS_KEYRING));
 	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
 	expect_dead_key(_metadata, variant->type, "bad:revoked", key,
 			EKEYREVOKED, EKEYREVOKED);
@@ -382,10 +386,14 @@ TEST_F(bad_input, revoked_key)
  */
 TEST_F(bad_input, expired_key)
 {
-	int32_t key = add_key(variant->type, "bad:expired", PAYLOAD,
-			      PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING);
+	int32_t key;
 
+	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
+		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
+	key = add_key(variant->type, "bad:expired", PAYLOAD, PAYLOAD_LEN,
+		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
+	ASSERT_EQ(0, key_link(key, KEY_SPEC_PROCESS_KEYRING));
 	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, key, 1, 0, 0));
 	sleep(2);
 	expect_dead_key(_metadata, variant->type, "bad:expired", key,

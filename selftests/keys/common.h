@@ -125,6 +125,33 @@ static inline const char *proc_keys_description(const char *line)
 	return line;
 }
 
+/*
+ * An expired key stays, and operations on it fail with EKEYEXPIRED, until
+ * the garbage collector reaps it kernel.keys.gc_delay seconds (300 unless
+ * changed) after it expired; then its serial is ENOKEY.  The tests that
+ * check an expired key need at least EXPIRY_GC_DELAY_MIN seconds of that.
+ */
+#define EXPIRY_GC_DELAY_MIN	30
+
+/* The number in the sysctl file @path, or -1 if it cannot be read. */
+static inline long read_sysctl(const char *path)
+{
+	long value = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &value) != 1)
+		value = -1;
+	fclose(f);
+	return value;
+}
+
+static inline long keys_gc_delay(void)
+{
+	return read_sysctl("/proc/sys/kernel/keys/gc_delay");
+}
+
 static inline void fill_pattern(unsigned char *buf, size_t len, unsigned int seed)
 {
 	size_t i;
