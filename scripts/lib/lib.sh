@@ -46,12 +46,17 @@ ARM64_INITRAMFS=$BUILD/arm64-initramfs	# its list, init and cpio archive
 MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
 GPL_PROBE_BUILD=$BUILD/gpl-probe
 HTMLDOCS_BUILD=$BUILD/htmldocs	# make htmldocs of security/keys, for check
-# The consoles of the boots, written by the run-* scripts; check-faults-caught
-# reads the sanitizer boot's.
-SELFTESTS_CONSOLE=$LOGS/selftests-console.log
-SANITIZE_CONSOLE=$LOGS/sanitize-console.log
+# The consoles of the boots, written by the run-* scripts. run-selftests
+# names all its logs after a tag (selftests, sanitize, or what its caller
+# gives: bisect/N-selftests, fault-NAME), so that every boot's console is
+# kept for the whole run; selftests_console TAG is where that boot's is.
+selftests_console() {
+	echo "$LOGS/$1-console.log"
+}
 UML_CONSOLE=$LOGS/uml-console.log
+UML_OUTPUTS=$LOGS/uml-output	# each selftest binary's output
 ARM64_CONSOLE=$LOGS/arm64-selftests-console.log
+ARM64_OUTPUTS=$LOGS/arm64-selftests-output	# each binary's output
 BENCH_BIN=$BUILD/bench/keys_bench
 KEYUTILS_DIR=$CACHE/keyutils
 # regen-series and checkpatch-series work on the primary base only: the

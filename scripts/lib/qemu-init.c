@@ -137,7 +137,7 @@ int main(void)
 		if (strncmp(line, "keys:", 5) == 0)
 			tests[n++] = strdup(line + 5);
 	}
-	printf("KSFT-RUNNER-BEGIN keys\nTAP version 13\n1..%d\n", n);
+	printf("KSFT-RUNNER-BEGIN all\nTAP version 13\n1..%d\n", n);
 	printf("# timeout set to %d\n", timeout);
 	for (int i = 0; i < n; i++) {
 		int status;
@@ -156,7 +156,7 @@ int main(void)
 			       tests[i], WIFEXITED(status) ? WEXITSTATUS(status) :
 			       128 + WTERMSIG(status));
 	}
-	printf("KSFT-RUNNER-END keys rc=0\nQEMU-INIT: done\n");
+	printf("KSFT-RUNNER-END all rc=0\nQEMU-INIT: done\n");
 	fflush(stdout);
 	sync();
 	reboot(RB_POWER_OFF);
