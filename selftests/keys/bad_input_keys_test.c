@@ -173,8 +173,11 @@ TEST_F(bad_input, bad_serials)
 }
 
 /*
- * Every pointer is read or written before the key is used, so a bad one is
- * EFAULT for both types, KEYCTL_UPDATE of an immutable key included.  A
+ * A bad pointer is EFAULT: add_key(), KEYCTL_UPDATE, KEYCTL_SEARCH and
+ * request_key() copy their strings and payload in before they look a key
+ * up, and KEYCTL_READ and KEYCTL_DESCRIBE find the key, then fail to copy
+ * out, for both types (KEYCTL_UPDATE of an immutable key fails with EFAULT
+ * before its permission is checked).  A
  * buffer too short for what KEYCTL_READ or KEYCTL_DESCRIBE would copy is
  * not touched: the call returns the length.
  */
@@ -317,6 +320,7 @@ TEST_F(bad_input, wrong_types)
 	EXPECT_ERRNO(EOPNOTSUPP, key_read(logon, buf, sizeof(buf)));
 	EXPECT_EQ(logon, key_search(KEY_SPEC_SESSION_KEYRING, "logon", DESC));
 	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, type, DESC));
+	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
 
 	other = add_key(variant->other, DESC, "other", 5,
 			KEY_SPEC_SESSION_KEYRING);

@@ -30,7 +30,8 @@
 #define KEY_USR_SETATTR	0x00200000
 
 #define USER_KEY_MAX_DATALEN	32767
-#define NO_SUCH_KEY		0x7ffffff0	/* serials are random: unlikely taken */
+/* Serials are at least 3 (key_alloc_serial()): this one names no key. */
+#define NO_SUCH_KEY		2
 
 static inline int32_t add_key(const char *type, const char *desc,
 			      const void *payload, size_t plen, int32_t ring)
