@@ -60,17 +60,17 @@ static inline int32_t request_key(const char *type, const char *desc,
 	return syscall(__NR_request_key, type, desc, callout, ring);
 }
 
-static inline long key_describe(int32_t key, void *buf, size_t buflen)
+static inline long keyctl_describe(int32_t key, void *buf, size_t buflen)
 {
 	return keyctl(KEYCTL_DESCRIBE, key, (unsigned long)buf, buflen, 0);
 }
 
-static inline long key_link(int32_t key, int32_t ring)
+static inline long keyctl_link(int32_t key, int32_t ring)
 {
 	return keyctl(KEYCTL_LINK, key, ring, 0, 0);
 }
 
-static inline long key_unlink(int32_t key, int32_t ring)
+static inline long keyctl_unlink(int32_t key, int32_t ring)
 {
 	return keyctl(KEYCTL_UNLINK, key, ring, 0, 0);
 }
@@ -115,7 +115,7 @@ FIXTURE_TEARDOWN(bad_input)
 
 	/* Nothing above changed the key the test started with. */
 	if (self->key > 0) {
-		EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+		EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 		EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 	}
 }
@@ -149,18 +149,18 @@ TEST_F(bad_input, bad_serials)
 		TH_LOG("serial %d", id);
 		EXPECT_ERRNO(err, add_key(type, "new", PAYLOAD, PAYLOAD_LEN,
 					  id));
-		EXPECT_ERRNO(ENOKEY, key_read(id, buf, sizeof(buf)));
-		EXPECT_ERRNO(err, key_update(id, PAYLOAD, PAYLOAD_LEN));
+		EXPECT_ERRNO(ENOKEY, keyctl_read(id, buf, sizeof(buf)));
+		EXPECT_ERRNO(err, keyctl_update(id, PAYLOAD, PAYLOAD_LEN));
 		EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, id, 0, 0, 0));
 		EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, id, 0, 0, 0));
-		EXPECT_ERRNO(err, key_describe(id, buf, sizeof(buf)));
-		EXPECT_ERRNO(err, key_setperm(id, KEY_POS_ALL));
+		EXPECT_ERRNO(err, keyctl_describe(id, buf, sizeof(buf)));
+		EXPECT_ERRNO(err, keyctl_setperm(id, KEY_POS_ALL));
 		EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, id, 60, 0, 0));
-		EXPECT_ERRNO(err, key_link(self->key, id));
-		EXPECT_ERRNO(err, key_link(id, KEY_SPEC_SESSION_KEYRING));
-		EXPECT_ERRNO(err, key_unlink(self->key, id));
-		EXPECT_ERRNO(err, key_unlink(id, KEY_SPEC_SESSION_KEYRING));
-		EXPECT_ERRNO(err, key_search(id, type, DESC));
+		EXPECT_ERRNO(err, keyctl_link(self->key, id));
+		EXPECT_ERRNO(err, keyctl_link(id, KEY_SPEC_SESSION_KEYRING));
+		EXPECT_ERRNO(err, keyctl_unlink(self->key, id));
+		EXPECT_ERRNO(err, keyctl_unlink(id, KEY_SPEC_SESSION_KEYRING));
+		EXPECT_ERRNO(err, keyctl_search(id, type, DESC, 0));
 		/* As a destination keyring, 0 means none. */
 		if (!id)
 			continue;
@@ -192,18 +192,18 @@ TEST_F(bad_input, bad_pointers)
 				     KEY_SPEC_SESSION_KEYRING));
 	EXPECT_ERRNO(EFAULT, add_key(type, "new", BAD_PTR, PAYLOAD_LEN,
 				     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EFAULT, key_read(self->key, BAD_PTR, 64));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, BAD_PTR, PAYLOAD_LEN - 1));
-	EXPECT_ERRNO(EFAULT, key_update(self->key, BAD_PTR, PAYLOAD_LEN));
-	EXPECT_ERRNO(EFAULT, key_describe(self->key, BAD_PTR, 4096));
-	desclen = key_describe(self->key, NULL, 0);
+	EXPECT_ERRNO(EFAULT, keyctl_read(self->key, BAD_PTR, 64));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, BAD_PTR, PAYLOAD_LEN - 1));
+	EXPECT_ERRNO(EFAULT, keyctl_update(self->key, BAD_PTR, PAYLOAD_LEN));
+	EXPECT_ERRNO(EFAULT, keyctl_describe(self->key, BAD_PTR, 4096));
+	desclen = keyctl_describe(self->key, NULL, 0);
 	EXPECT_LT(0, desclen);
-	EXPECT_EQ(desclen, key_describe(self->key, BAD_PTR, desclen - 1));
-	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, BAD_PTR,
-					DESC));
-	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, type,
-					BAD_PTR));
-	EXPECT_ERRNO(EFAULT, key_search(KEY_SPEC_SESSION_KEYRING, type, NULL));
+	EXPECT_EQ(desclen, keyctl_describe(self->key, BAD_PTR, desclen - 1));
+	EXPECT_ERRNO(EFAULT, keyctl_search(KEY_SPEC_SESSION_KEYRING, BAD_PTR,
+					   DESC, 0));
+	EXPECT_ERRNO(EFAULT, keyctl_search(KEY_SPEC_SESSION_KEYRING, type,
+					   BAD_PTR, 0));
+	EXPECT_ERRNO(EFAULT, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, NULL, 0));
 	EXPECT_ERRNO(EFAULT, request_key(BAD_PTR, DESC, NULL, 0));
 	EXPECT_ERRNO(EFAULT, request_key(type, BAD_PTR, NULL, 0));
 	EXPECT_ERRNO(EFAULT, request_key(type, NULL, NULL, 0));
@@ -244,25 +244,25 @@ TEST_F(bad_input, lengths)
 	EXPECT_ERRNO(EINVAL, add_key(type, "new", BAD_PTR, (size_t)-1,
 				     KEY_SPEC_SESSION_KEYRING));
 
-	EXPECT_ERRNO(EINVAL, key_update(self->key, BAD_PTR, page + 1));
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, BAD_PTR, page + 1));
 	EXPECT_ERRNO(USER_KEY_MAX_DATALEN + 1 > page ? EINVAL :
 		     variant->no_write ?: EINVAL,
-		     key_update(self->key, big, USER_KEY_MAX_DATALEN + 1));
+		     keyctl_update(self->key, big, USER_KEY_MAX_DATALEN + 1));
 	EXPECT_ERRNO(variant->no_write ?: EINVAL,
-		     key_update(self->key, NULL, 0));
+		     keyctl_update(self->key, NULL, 0));
 
 	memset(desc, 'd', sizeof(desc));
 	desc[KEY_DESC_MAX] = '\0';
 	key = add_key(type, desc, PAYLOAD, PAYLOAD_LEN,
 		      KEY_SPEC_SESSION_KEYRING);
 	EXPECT_LT(0, key);
-	EXPECT_EQ(key, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
+	EXPECT_EQ(key, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, desc, 0));
 	desc[KEY_DESC_MAX] = 'd';
 	desc[KEY_DESC_MAX + 1] = '\0';
 	EXPECT_ERRNO(EINVAL, add_key(type, desc, PAYLOAD, PAYLOAD_LEN,
 				     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EINVAL, key_search(KEY_SPEC_SESSION_KEYRING, type,
-					desc));
+	EXPECT_ERRNO(EINVAL, keyctl_search(KEY_SPEC_SESSION_KEYRING, type,
+					   desc, 0));
 
 	memset(name, 't', sizeof(name));
 	name[TYPE_NAME_MAX] = '\0';
@@ -272,19 +272,19 @@ TEST_F(bad_input, lengths)
 	name[TYPE_NAME_MAX + 1] = '\0';
 	EXPECT_ERRNO(EINVAL, add_key(name, "new", PAYLOAD, PAYLOAD_LEN,
 				     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EINVAL, key_search(KEY_SPEC_SESSION_KEYRING, name, DESC));
+	EXPECT_ERRNO(EINVAL, keyctl_search(KEY_SPEC_SESSION_KEYRING, name, DESC, 0));
 
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, BAD_PTR, 0));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, PAYLOAD_LEN - 1));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 0));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, BAD_PTR, 0));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, PAYLOAD_LEN - 1));
 
 	len = snprintf(expect, sizeof(expect), "%s;%u;%u;%08x;%s", type,
 		       getuid(), getgid(),
 		       variant->no_write ? 0x3b010000 : 0x3f010000, DESC) + 1;
-	EXPECT_EQ(len, key_describe(self->key, NULL, 0));
-	EXPECT_EQ(len, key_describe(self->key, BAD_PTR, 0));
-	EXPECT_EQ(len, key_describe(self->key, buf, len - 1));
-	EXPECT_EQ(len, key_describe(self->key, buf, len));
+	EXPECT_EQ(len, keyctl_describe(self->key, NULL, 0));
+	EXPECT_EQ(len, keyctl_describe(self->key, BAD_PTR, 0));
+	EXPECT_EQ(len, keyctl_describe(self->key, buf, len - 1));
+	EXPECT_EQ(len, keyctl_describe(self->key, buf, len));
 	EXPECT_STREQ(expect, buf);
 }
 
@@ -304,22 +304,22 @@ TEST_F(bad_input, wrong_types)
 				     PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_ERRNO(EPERM, add_key(".user", DESC, PAYLOAD, PAYLOAD_LEN,
 				    KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EPERM, key_search(KEY_SPEC_SESSION_KEYRING, ".user",
-				       DESC));
-	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING,
-					"no_such_type", DESC));
+	EXPECT_ERRNO(EPERM, keyctl_search(KEY_SPEC_SESSION_KEYRING, ".user",
+					  DESC, 0));
+	EXPECT_ERRNO(ENOKEY, keyctl_search(KEY_SPEC_SESSION_KEYRING,
+					   "no_such_type", DESC, 0));
 	EXPECT_ERRNO(ENOKEY, request_key("no_such_type", DESC, NULL, 0));
-	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, "logon",
-					DESC));
+	EXPECT_ERRNO(ENOKEY, keyctl_search(KEY_SPEC_SESSION_KEYRING, "logon",
+					   DESC, 0));
 	EXPECT_ERRNO(ENOKEY, request_key("logon", DESC, NULL, 0));
 
 	logon = add_key("logon", DESC, PAYLOAD, PAYLOAD_LEN,
 			KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, logon);
 	EXPECT_NE(self->key, logon);
-	EXPECT_ERRNO(EOPNOTSUPP, key_read(logon, buf, sizeof(buf)));
-	EXPECT_EQ(logon, key_search(KEY_SPEC_SESSION_KEYRING, "logon", DESC));
-	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, type, DESC));
+	EXPECT_ERRNO(EOPNOTSUPP, keyctl_read(logon, buf, sizeof(buf)));
+	EXPECT_EQ(logon, keyctl_search(KEY_SPEC_SESSION_KEYRING, "logon", DESC, 0));
+	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, DESC, 0));
 	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
 
 	other = add_key(variant->other, DESC, "other", 5,
@@ -328,9 +328,9 @@ TEST_F(bad_input, wrong_types)
 		return;	/* no immutable type: the user variant ends here */
 	ASSERT_LT(0, other);
 	EXPECT_NE(self->key, other);
-	EXPECT_EQ(other, key_search(KEY_SPEC_SESSION_KEYRING, variant->other,
-				    DESC));
-	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, type, DESC));
+	EXPECT_EQ(other, keyctl_search(KEY_SPEC_SESSION_KEYRING, variant->other,
+				       DESC, 0));
+	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, DESC, 0));
 	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
 }
 
@@ -350,25 +350,25 @@ static void expect_dead_key(struct __test_metadata *_metadata,
 	char buf[64];
 	int32_t again;
 
-	EXPECT_ERRNO(err, key_read(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(err, key_update(key, "new", 3));
+	EXPECT_ERRNO(err, keyctl_read(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(err, keyctl_update(key, "new", 3));
 	EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
 	EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
-	EXPECT_ERRNO(err, key_describe(key, buf, sizeof(buf)));
-	EXPECT_ERRNO(err, key_setperm(key, KEY_POS_ALL));
+	EXPECT_ERRNO(err, keyctl_describe(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(err, keyctl_setperm(key, KEY_POS_ALL));
 	EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
-	EXPECT_ERRNO(err, key_link(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(err, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
+	EXPECT_ERRNO(err, keyctl_link(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(err, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, desc, 0));
 	EXPECT_ERRNO(request_err, request_key(type, desc, NULL, 0));
 
-	EXPECT_EQ(0, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(ENOENT, key_unlink(key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(ENOKEY, key_search(KEY_SPEC_SESSION_KEYRING, type, desc));
+	EXPECT_EQ(0, keyctl_unlink(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(ENOENT, keyctl_unlink(key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(ENOKEY, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, desc, 0));
 
 	again = add_key(type, desc, "new", 3, KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, again);
 	EXPECT_NE(key, again);
-	EXPECT_EQ(3, key_read(again, buf, sizeof(buf)));
+	EXPECT_EQ(3, keyctl_read(again, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, "new", 3));
 }
 
@@ -378,7 +378,7 @@ TEST_F(bad_input, revoked_key)
 			      PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING);
 
 	ASSERT_LT(0, key);
-	ASSERT_EQ(0, key_link(key, KEY_SPEC_PROCESS_KEYRING));
+	ASSERT_EQ(0, keyctl_link(key, KEY_SPEC_PROCESS_KEYRING));
 	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
 	expect_dead_key(_metadata, variant->type, "bad:revoked", key,
 			EKEYREVOKED, EKEYREVOKED);
@@ -397,7 +397,7 @@ TEST_F(bad_input, expired_key)
 	key = add_key(variant->type, "bad:expired", PAYLOAD, PAYLOAD_LEN,
 		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
-	ASSERT_EQ(0, key_link(key, KEY_SPEC_PROCESS_KEYRING));
+	ASSERT_EQ(0, keyctl_link(key, KEY_SPEC_PROCESS_KEYRING));
 	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, key, 1, 0, 0));
 	sleep(2);
 	expect_dead_key(_metadata, variant->type, "bad:expired", key,
@@ -421,15 +421,15 @@ TEST_F(bad_input, not_a_keyring)
 		TH_LOG("%s write permission", pass ? "with" : "default");
 		EXPECT_ERRNO2(err, ENOTDIR, add_key(type, "new", PAYLOAD,
 						    PAYLOAD_LEN, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR, key_link(self->key, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR, key_unlink(self->key, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, keyctl_link(self->key, self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, keyctl_unlink(self->key, self->key));
 		EXPECT_ERRNO2(err, ENOTDIR,
 			      keyctl(KEYCTL_CLEAR, self->key, 0, 0, 0));
 		EXPECT_ERRNO2(err, ENOTDIR,
 			      request_key(type, DESC, NULL, self->key));
-		EXPECT_ERRNO(ENOTDIR, key_search(self->key, type, DESC));
-		ASSERT_EQ(0, key_setperm(self->key,
-					 KEY_POS_ALL | KEY_USR_VIEW));
+		EXPECT_ERRNO(ENOTDIR, keyctl_search(self->key, type, DESC, 0));
+		ASSERT_EQ(0, keyctl_setperm(self->key,
+					    KEY_POS_ALL | KEY_USR_VIEW));
 		err = ENOTDIR;
 	}
 	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, self->key));

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers shared by the keys selftests: raw add_key() and keyctl() calls,
- * with no dependency on libkeyutils.  Include after kselftest_harness.h.
+ * with no dependency on libkeyutils, named and called as libkeyutils' are
+ * (keyctl_read(), keyctl_search() with a destination keyring, ...).
+ * Include after kselftest_harness.h.
  */
 
 #ifndef _SELFTESTS_KEYS_COMMON_H
@@ -45,26 +47,27 @@ static inline long keyctl(int cmd, unsigned long arg2, unsigned long arg3,
 	return syscall(__NR_keyctl, cmd, arg2, arg3, arg4, arg5);
 }
 
-static inline long key_read(int32_t key, void *buf, size_t buflen)
+static inline long keyctl_read(int32_t key, void *buf, size_t buflen)
 {
 	return keyctl(KEYCTL_READ, key, (unsigned long)buf, buflen, 0);
 }
 
-static inline long key_update(int32_t key, const void *payload, size_t plen)
+static inline long keyctl_update(int32_t key, const void *payload,
+				 size_t plen)
 {
 	return keyctl(KEYCTL_UPDATE, key, (unsigned long)payload, plen, 0);
 }
 
-static inline long key_setperm(int32_t key, uint32_t perm)
+static inline long keyctl_setperm(int32_t key, uint32_t perm)
 {
 	return keyctl(KEYCTL_SETPERM, key, perm, 0, 0);
 }
 
-static inline int32_t key_search(int32_t ring, const char *type,
-				 const char *desc)
+static inline int32_t keyctl_search(int32_t ring, const char *type,
+				    const char *desc, int32_t dest)
 {
 	return keyctl(KEYCTL_SEARCH, ring, (unsigned long)type,
-		      (unsigned long)desc, 0);
+		      (unsigned long)desc, dest);
 }
 
 /* A fresh anonymous session keyring, private to the calling test. */
@@ -79,7 +82,7 @@ static inline int keyring_links(int32_t ring, int32_t key)
 	int32_t serials[64];
 	long len, i;
 
-	len = key_read(ring, serials, sizeof(serials));
+	len = keyctl_read(ring, serials, sizeof(serials));
 	if (len < 0 || len > (long)sizeof(serials))
 		return -1;
 	for (i = 0; i < len / (long)sizeof(serials[0]); i++)
@@ -184,14 +187,14 @@ static inline void expect_payload_sizes(struct __test_metadata *_metadata,
 
 	key = add_key(type, "size1", data, 1, KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
-	EXPECT_EQ(1, key_read(key, back, USER_KEY_MAX_DATALEN));
+	EXPECT_EQ(1, keyctl_read(key, back, USER_KEY_MAX_DATALEN));
 	EXPECT_EQ(data[0], back[0]);
 
 	key = add_key(type, "sizemax", data, USER_KEY_MAX_DATALEN,
 		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
 	EXPECT_EQ(USER_KEY_MAX_DATALEN,
-		  key_read(key, back, USER_KEY_MAX_DATALEN));
+		  keyctl_read(key, back, USER_KEY_MAX_DATALEN));
 	EXPECT_EQ(0, memcmp(back, data, USER_KEY_MAX_DATALEN));
 
 	EXPECT_EQ(-1, add_key(type, "sizeover", data,

@@ -45,7 +45,7 @@ static int reads_back(int32_t key, const void *data, size_t len)
 {
 	char buf[64];
 
-	return key_read(key, buf, sizeof(buf)) == (long)len &&
+	return keyctl_read(key, buf, sizeof(buf)) == (long)len &&
 	       memcmp(buf, data, len) == 0;
 }
 
@@ -53,9 +53,9 @@ TEST_F(immutable, read_round_trip)
 {
 	char buf[64];
 
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 0));
 }
 
 TEST_F(immutable, default_permissions)
@@ -73,15 +73,15 @@ TEST_F(immutable, default_permissions)
 
 TEST_F(immutable, update_without_write_is_eacces)
 {
-	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EACCES, errno);
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 }
 
 TEST_F(immutable, update_with_write_is_eopnotsupp)
 {
-	EXPECT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
-	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EOPNOTSUPP, errno);
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 }
@@ -93,9 +93,9 @@ TEST_F(immutable, update_bad_length)
 	unsigned char *data = calloc(1, page + 1);
 
 	ASSERT_NE(NULL, data);
-	EXPECT_EQ(-1, key_update(self->key, data, page + 1));
+	EXPECT_EQ(-1, keyctl_update(self->key, data, page + 1));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, key_update(self->key, (void *)1, 3));
+	EXPECT_EQ(-1, keyctl_update(self->key, (void *)1, 3));
 	EXPECT_EQ(EFAULT, errno);
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 	free(data);
@@ -148,7 +148,7 @@ TEST_F(immutable, bad_input)
 	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
 			      self->key));
 	EXPECT_TRUE(errno == EACCES || errno == ENOTDIR);
-	EXPECT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
+	EXPECT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
 	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
 			      self->key));
 	EXPECT_EQ(ENOTDIR, errno);
@@ -159,7 +159,7 @@ TEST_F(immutable, revoke)
 	char buf[64];
 
 	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYREVOKED, errno);
 }
 
@@ -168,20 +168,20 @@ TEST_F(immutable, invalidate)
 {
 	char buf[64];
 
-	ASSERT_EQ(0, key_setperm(self->key, DEFAULT_PERM | KEY_USR_READ));
+	ASSERT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_USR_READ));
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->key, 0, 0, 0));
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
 TEST_F(immutable, unlink)
 {
-	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, "immutable",
-					"selftest"));
+	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
+					   "selftest", 0));
 	EXPECT_EQ(0, keyctl(KEYCTL_UNLINK, self->key,
 			    KEY_SPEC_SESSION_KEYRING, 0, 0));
-	EXPECT_EQ(-1, key_search(KEY_SPEC_SESSION_KEYRING, "immutable",
-				 "selftest"));
+	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
+				    "selftest", 0));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
@@ -193,7 +193,7 @@ TEST_F(immutable, expiry)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
 	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
 	sleep(2);
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYEXPIRED, errno);
 }
 

@@ -44,9 +44,9 @@ TEST_F(logon, read_is_not_supported)
 {
 	char buf[16];
 
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EOPNOTSUPP, errno);
-	EXPECT_EQ(-1, key_read(self->key, NULL, 0));
+	EXPECT_EQ(-1, keyctl_read(self->key, NULL, 0));
 	EXPECT_EQ(EOPNOTSUPP, errno);
 }
 
@@ -72,7 +72,7 @@ TEST_F(logon, update)
 
 	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
 	EXPECT_STREQ("selftest:cred: 6", proc_keys_description(line));
-	EXPECT_EQ(0, key_update(self->key, "longer secret", 13));
+	EXPECT_EQ(0, keyctl_update(self->key, "longer secret", 13));
 	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
 	EXPECT_STREQ("selftest:cred: 13", proc_keys_description(line));
 }
@@ -85,7 +85,7 @@ TEST_F(logon, revoke)
 	EXPECT_EQ(-1, keyctl(KEYCTL_DESCRIBE, self->key, (unsigned long)buf,
 			     sizeof(buf), 0));
 	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EKEYREVOKED, errno);
 }
 

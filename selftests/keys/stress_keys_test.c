@@ -66,7 +66,7 @@ static void *reader(void *arg)
 
 	while (!__atomic_load_n(&race->stop, __ATOMIC_ACQUIRE)) {
 		key = race->key ? race->key :
-		      key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
+		      keyctl_search(KEY_SPEC_SESSION_KEYRING, race->type, "race", 0);
 		if (key < 0) {
 			/* between unlink of the old key and link of the new */
 			if (errno == ENOKEY ||
@@ -74,7 +74,7 @@ static void *reader(void *arg)
 				continue;
 			goto bad;
 		}
-		len = key_read(key, buf, sizeof(buf));
+		len = keyctl_read(key, buf, sizeof(buf));
 		if (len >= 0 && whole_payload(buf, len)) {
 			__atomic_fetch_add(&race->reads, 1, __ATOMIC_RELAXED);
 			continue;
@@ -100,7 +100,7 @@ static void *revoker(void *arg)
 	int32_t key;
 
 	while (!__atomic_load_n(&race->stop, __ATOMIC_ACQUIRE)) {
-		key = key_search(KEY_SPEC_SESSION_KEYRING, race->type, "race");
+		key = keyctl_search(KEY_SPEC_SESSION_KEYRING, race->type, "race", 0);
 		if (key < 0) {
 			if (errno == ENOKEY || errno == EKEYREVOKED)
 				continue;
@@ -169,8 +169,8 @@ TEST_F_TIMEOUT(stress, user_update_and_revoke, TEST_TIMEOUT)
 	ASSERT_LT(0, race.key);
 	start_readers(_metadata, &race, threads);
 	for (i = 0; i < ITERATIONS; i++)
-		ASSERT_EQ(0, key_update(race.key, i % 2 ? self->a : self->b,
-					i % 2 ? SHORT_LEN : LONG_LEN));
+		ASSERT_EQ(0, keyctl_update(race.key, i % 2 ? self->a : self->b,
+					   i % 2 ? SHORT_LEN : LONG_LEN));
 	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, race.key, 0, 0, 0));
 	for (i = 0; i < ITERATIONS / 10; i++)
 		usleep(10);

@@ -52,7 +52,7 @@ TEST_F(user, read_round_trip)
 {
 	char buf[64];
 
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 }
 
@@ -60,7 +60,7 @@ TEST_F(user, read_one_byte_larger_buffer)
 {
 	char buf[PAYLOAD_LEN + 1];
 
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 }
 
@@ -68,7 +68,7 @@ TEST_F(user, read_exact_buffer)
 {
 	char buf[PAYLOAD_LEN];
 
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 }
 
@@ -83,20 +83,20 @@ TEST_F(user, read_short_buffer)
 	size_t i;
 
 	memset(buf, SENTINEL, sizeof(buf));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, 4));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, 4));
 	for (i = 4; i < sizeof(buf); i++)
 		EXPECT_EQ(SENTINEL, buf[i]);
 }
 
 TEST_F(user, read_null_buffer)
 {
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 0));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, NULL, 100));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 0));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 100));
 }
 
 TEST_F(user, read_bad_buffer)
 {
-	EXPECT_EQ(-1, key_read(self->key, (void *)1, 100));
+	EXPECT_EQ(-1, keyctl_read(self->key, (void *)1, 100));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -104,7 +104,7 @@ TEST_F(user, read_no_such_key)
 {
 	char buf[16];
 
-	EXPECT_EQ(-1, key_read(NO_SUCH_KEY, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(NO_SUCH_KEY, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
@@ -124,7 +124,7 @@ TEST_F(user, bad_pointers)
 	EXPECT_EQ(-1, add_key((char *)1, "fault", PAYLOAD, PAYLOAD_LEN,
 			      KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, key_update(self->key, (void *)1, 10));
+	EXPECT_EQ(-1, keyctl_update(self->key, (void *)1, 10));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -162,8 +162,8 @@ TEST_F(user, update_replaces_payload)
 {
 	char buf[16];
 
-	EXPECT_EQ(0, key_update(self->key, "new", 3));
-	EXPECT_EQ(3, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(0, keyctl_update(self->key, "new", 3));
+	EXPECT_EQ(3, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, "new", 3));
 }
 
@@ -174,7 +174,7 @@ TEST_F(user, add_again_updates_in_place)
 
 	EXPECT_EQ(self->key, add_key("user", "selftest", "again", 5,
 				     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(5, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(5, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, "again", 5));
 }
 
@@ -192,16 +192,16 @@ TEST_F(user, update_bad_length)
 	char buf[16];
 
 	ASSERT_NE(NULL, data);
-	EXPECT_EQ(-1, key_update(self->key, data, page + 1));
+	EXPECT_EQ(-1, keyctl_update(self->key, data, page + 1));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, key_update(self->key, data, max + 1));
+	EXPECT_EQ(-1, keyctl_update(self->key, data, max + 1));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, key_update(self->key, data, 0));
+	EXPECT_EQ(-1, keyctl_update(self->key, data, 0));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(0, key_update(self->key, data, max));
-	EXPECT_EQ(max, key_read(self->key, NULL, 0));
+	EXPECT_EQ(0, keyctl_update(self->key, data, max));
+	EXPECT_EQ(max, keyctl_read(self->key, NULL, 0));
 	free(data);
 }
 
@@ -219,11 +219,11 @@ TEST_F(user, add_again_revives_expired)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
 	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
 	sleep(2);
-	ASSERT_EQ(-1, key_update(self->key, "new", 3));
+	ASSERT_EQ(-1, keyctl_update(self->key, "new", 3));
 	ASSERT_EQ(EKEYEXPIRED, errno);
 	EXPECT_EQ(self->key, add_key("user", "selftest", "new", 3,
 				     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(3, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(3, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, "new", 3));
 }
 
@@ -232,9 +232,9 @@ TEST_F(user, revoke)
 	char buf[16];
 
 	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EKEYREVOKED, errno);
 	EXPECT_EQ(-1, keyctl(KEYCTL_REVOKE, NO_SUCH_KEY, 0, 0, 0));
 	EXPECT_EQ(ENOKEY, errno);
@@ -249,10 +249,10 @@ TEST_F(user, invalidate)
 {
 	char buf[16];
 
-	ASSERT_EQ(0, key_setperm(self->key, KEY_POS_ALL | KEY_USR_VIEW |
-				 KEY_USR_READ));
+	ASSERT_EQ(0, keyctl_setperm(self->key, KEY_POS_ALL | KEY_USR_VIEW |
+				    KEY_USR_READ));
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->key, 0, 0, 0));
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
@@ -267,12 +267,12 @@ TEST_F(user, unlink)
 {
 	ASSERT_EQ(0, keyctl(KEYCTL_LINK, self->key, KEY_SPEC_PROCESS_KEYRING,
 			    0, 0));
-	EXPECT_EQ(self->key, key_search(KEY_SPEC_SESSION_KEYRING, "user",
-					"selftest"));
+	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user",
+					   "selftest", 0));
 	EXPECT_EQ(0, keyctl(KEYCTL_UNLINK, self->key,
 			    KEY_SPEC_SESSION_KEYRING, 0, 0));
 	EXPECT_EQ(0, keyring_links(self->ring, self->key));
-	EXPECT_EQ(-1, key_search(KEY_SPEC_SESSION_KEYRING, "user", "selftest"));
+	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", "selftest", 0));
 	EXPECT_EQ(ENOKEY, errno);
 	EXPECT_EQ(-1, keyctl(KEYCTL_UNLINK, self->key,
 			     KEY_SPEC_SESSION_KEYRING, 0, 0));
@@ -286,9 +286,9 @@ TEST_F(user, expiry)
 	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
 	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	sleep(2);
-	EXPECT_EQ(-1, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYEXPIRED, errno);
 }
 
@@ -306,8 +306,8 @@ TEST_F(user, permissions_unpossessed)
 	ASSERT_LT(0, ring);
 	key = add_key("user", "perm", PAYLOAD, PAYLOAD_LEN, ring);
 	ASSERT_LT(0, key);
-	ASSERT_EQ(0, key_setperm(key, KEY_POS_ALL | KEY_USR_VIEW |
-				 KEY_USR_SETATTR));
+	ASSERT_EQ(0, keyctl_setperm(key, KEY_POS_ALL | KEY_USR_VIEW |
+				    KEY_USR_SETATTR));
 	/*
 	 * Keep the keyring alive through @u, which the session does not see;
 	 * the teardown unlinks it again, whatever happens here.
@@ -317,16 +317,16 @@ TEST_F(user, permissions_unpossessed)
 	ASSERT_EQ(0, keyctl(KEYCTL_UNLINK, ring, KEY_SPEC_SESSION_KEYRING,
 			    0, 0));
 
-	EXPECT_EQ(-1, key_read(key, buf, sizeof(buf)));
+	EXPECT_EQ(-1, keyctl_read(key, buf, sizeof(buf)));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(-1, key_update(key, "new", 3));
+	EXPECT_EQ(-1, keyctl_update(key, "new", 3));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(0, key_setperm(key, KEY_POS_ALL | KEY_USR_VIEW |
-				 KEY_USR_SETATTR | KEY_USR_READ));
-	EXPECT_EQ(PAYLOAD_LEN, key_read(key, buf, sizeof(buf)));
+	EXPECT_EQ(0, keyctl_setperm(key, KEY_POS_ALL | KEY_USR_VIEW |
+				    KEY_USR_SETATTR | KEY_USR_READ));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(0, key_setperm(key, KEY_USR_VIEW));
-	EXPECT_EQ(-1, key_setperm(key, KEY_POS_ALL));
+	EXPECT_EQ(0, keyctl_setperm(key, KEY_USR_VIEW));
+	EXPECT_EQ(-1, keyctl_setperm(key, KEY_POS_ALL));
 	EXPECT_EQ(EACCES, errno);
 }
 
@@ -339,11 +339,11 @@ TEST_F(user, permissions_possessed)
 {
 	char buf[16];
 
-	EXPECT_EQ(0, key_setperm(self->key, KEY_POS_VIEW | KEY_POS_SEARCH |
-				 KEY_POS_SETATTR));
-	EXPECT_EQ(-1, key_update(self->key, "new", 3));
+	EXPECT_EQ(0, keyctl_setperm(self->key, KEY_POS_VIEW | KEY_POS_SEARCH |
+				    KEY_POS_SETATTR));
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(PAYLOAD_LEN, key_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_EQ(-1, keyctl(KEYCTL_SETPERM, NO_SUCH_KEY, KEY_POS_ALL, 0, 0));
 	EXPECT_EQ(ENOKEY, errno);
@@ -438,18 +438,18 @@ static int quota_child(uid_t uid)
 		return 13;
 	if (quota_free_bytes(uid) != QUOTA_SLACK)
 		return 14;
-	if (key_update(key, data, QUOTA_KEY_LEN + QUOTA_SLACK + 1) != -1 ||
+	if (keyctl_update(key, data, QUOTA_KEY_LEN + QUOTA_SLACK + 1) != -1 ||
 	    errno != EDQUOT)
 		return 15;
-	if (key_read(key, buf, sizeof(buf)) != QUOTA_KEY_LEN)
+	if (keyctl_read(key, buf, sizeof(buf)) != QUOTA_KEY_LEN)
 		return 16;
-	if (key_update(key, data, QUOTA_KEY_LEN + QUOTA_SLACK) != 0 ||
+	if (keyctl_update(key, data, QUOTA_KEY_LEN + QUOTA_SLACK) != 0 ||
 	    quota_free_bytes(uid) != 0)
 		return 17;
 	if (add_key("user", "quota3", data, 1, KEY_SPEC_SESSION_KEYRING) != -1 ||
 	    errno != EDQUOT)
 		return 18;
-	if (key_update(key, data, 1) != 0 ||
+	if (keyctl_update(key, data, 1) != 0 ||
 	    quota_free_bytes(uid) != QUOTA_KEY_LEN + QUOTA_SLACK - 1)
 		return 19;
 	return 0;
