@@ -20,7 +20,7 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <keys/user-type.h>
-#include "internal.h"
+#include "../internal.h"
 
 #define KEYS_KUNIT_MAX_DATALEN	32767
 

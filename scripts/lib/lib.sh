@@ -181,7 +181,7 @@ build_kselftests() {
 # selftests under selftests/, anything else at its kernel path.
 repo_path() {
 	case $1 in
-	security/keys/*_kunit.[ch] | security/keys/.kunitconfig) echo "kunit/${1##*/}" ;;
+	security/keys/tests/*_kunit.[ch] | security/keys/.kunitconfig) echo "kunit/${1##*/}" ;;
 	tools/testing/selftests/*) echo "selftests/${1#tools/testing/selftests/}" ;;
 	*) echo "$1" ;;
 	esac
