@@ -250,9 +250,10 @@ static void user_update_replaces_payload(struct kunit *test)
 
 /*
  * "An expired key can be updated back to a normal state" (core.rst).  The
- * key is made to have expired a second ago by setting its expiry as
- * key_set_expiry() does, without waiting for a timeout to run out; nothing
- * but this test holds the key.  What an update does to a timeout that has
+ * key is made to have expired a second ago by storing an expiry in the
+ * past, as key_set_expiry() would without scheduling the collector, rather
+ * than by waiting for a timeout to run out; nothing but this test holds
+ * the key.  What an update does to a timeout that has
  * not run out is not documented, and not checked here.
  */
 static void user_update_revives_expired_key(struct kunit *test)

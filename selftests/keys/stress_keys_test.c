@@ -68,7 +68,7 @@ static void *reader(void *arg)
 		key = race->key ? race->key :
 		      keyctl_search(KEY_SPEC_SESSION_KEYRING, race->type, "race", 0);
 		if (key < 0) {
-			/* between unlink of the old key and link of the new */
+			/* before the first add_key(): no key yet */
 			if (errno == ENOKEY ||
 			    (errno == EKEYREVOKED && race->revokers))
 				continue;
