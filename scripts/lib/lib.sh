@@ -196,6 +196,30 @@ added_c_files() {
 		awk -v col="$col" '$2 ~ /\.[ch]$/ && $2 !~ /^tools\// { print $col }'
 }
 
+# series_recipients TREE MAINTAINERS PATCH...: who the series goes to, one
+# "to<TAB>ADDRESS" or "cc<TAB>ADDRESS" line each: get_maintainer.pl of TREE,
+# with the MAINTAINERS file given, on each PATCH and on KUnit's own files
+# (the series adds KUnit tests, and no F: pattern finds them). One call per
+# patch, as one call over the whole series keeps one address and role per
+# name, and named the kselftest maintainer only as a documentation
+# reviewer. Per name, a maintainer's address, in To:, wins over a
+# reviewer's, in Cc:; lists go in Cc:.
+series_recipients() {
+	local tree=$1 mnt=$2 p
+	shift 2
+	for p in "$@" "-f lib/kunit/test.c"; do
+		# shellcheck disable=SC2086 # "-f FILE" splits on purpose
+		(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/get_maintainer.pl \
+			--mpath "$mnt" --no-git --no-git-fallback --m --r --l $p)
+	done | awk '{
+		addr = $0; sub(/ \(.*$/, "", addr)
+		name = addr; sub(/ *<.*$/, "", name)
+		if (!(name in who)) { order[n++] = name; who[name] = addr; how[name] = "cc" }
+		if ($0 ~ / \(maintainer:/ && how[name] == "cc") { who[name] = addr; how[name] = "to" }
+	}
+	END { for (i = 0; i < n; i++) print how[order[i]] "\t" who[order[i]] }'
+}
+
 # series_patches DIR: the patch files in DIR, in order, without the cover
 # letter.
 series_patches() {
