@@ -2,8 +2,9 @@
 /* Immutable user-defined key type
  *
  * An "immutable" key holds an arbitrary blob of 1 to 32767 bytes, just as a
- * "user" key does, but its payload can never change once it has been
- * instantiated: the type has no update operation.  Replacing the payload
+ * "user" key does, but its payload is never replaced in place: the type has
+ * no update operation.  The payload goes only with the key (revoked,
+ * invalidated, expired, or this module unloaded).  Replacing the payload
  * means adding a new key, which displaces the old one from the keyring while
  * anyone still holding the old key keeps reading the old payload.
  *
