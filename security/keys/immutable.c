@@ -3,8 +3,9 @@
  *
  * An "immutable" key holds an arbitrary blob of 1 to 32767 bytes, just as a
  * "user" key does, but its payload is never replaced in place: the type has
- * no update operation.  The payload goes only with the key (revoked,
- * invalidated, expired, or this module unloaded).  Replacing the payload
+ * no update operation.  The payload is freed when the key is revoked or
+ * destroyed (after invalidation, expiry, its last unlink, or this module's
+ * unloading).  Replacing the payload
  * means adding a new key, which displaces the old one from the keyring while
  * anyone still holding the old key keeps reading the old payload.
  *
@@ -17,9 +18,10 @@
 #include <keys/user-type.h>
 
 /*
- * Without an ->update() op the core neither grants new keys of this type the
- * write permission nor lets key_update() reach the payload (-EOPNOTSUPP), and
- * add_key() always creates a new key rather than updating a matching one.
+ * Without an ->update() op the default mask gives new keys of this type no
+ * write permission, key_update() fails (-EACCES without write, -EOPNOTSUPP
+ * with it), and add_key() always creates a new key rather than updating a
+ * matching one.
  */
 static struct key_type key_type_immutable = {
 	.name			= "immutable",
