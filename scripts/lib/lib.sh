@@ -25,10 +25,16 @@ BASE_IDENT_NAME="Debian $BASE_PACKAGE"
 BASE_IDENT_EMAIL="debian-kernel@lists.debian.org"
 BASE_DATE="2026-01-01T00:00:00Z"
 
-# The series' first SERIES_STANDALONE patches test code that exists today
-# and stand alone (the cover letter says so); the rest is the new type.
-# check-bisect --standalone checks that part on its own.
-SERIES_STANDALONE=2
+# The series goes to the list as the threads series/threads names, in
+# order: THREADS their names, THREAD_FIRST the number of each one's first
+# series/ patch, THREAD_PREFIX their subject prefixes. The first thread
+# tests code that exists today and stands alone; check-bisect --standalone
+# checks it on its own.
+THREADS=() THREAD_FIRST=() THREAD_PREFIX=()
+while read -r name first prefix; do
+	case $name in "" | "#"*) continue ;; esac
+	THREADS+=("$name") THREAD_FIRST+=("$((10#$first))") THREAD_PREFIX+=("$prefix")
+done <"$REPO/series/threads"
 
 # The cache layout, defined here only.
 BASE_DIR=$CACHE/$KEYS_BASE
@@ -220,11 +226,20 @@ series_recipients() {
 	END { for (i = 0; i < n; i++) print how[order[i]] "\t" who[order[i]] }'
 }
 
-# series_patches DIR: the patch files in DIR, in order, without the cover
-# letter.
+# series_patches DIR: the patch files in DIR, in the order they apply,
+# without the cover letters: DIR's own, or, if it has none, those of its
+# subdirectories named after THREADS, thread by thread (DIR is then a
+# patches/ with every thread).
 series_patches() {
-	find "$1" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
-		! -name '0000-cover-letter.patch' 2>/dev/null | sort
+	local t d=$1
+	if [ -z "$(ls "$d"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null)" ]; then
+		for t in "${THREADS[@]}"; do
+			[ -d "$1/$t" ] && series_patches "$1/$t"
+		done
+		return 0
+	fi
+	find "$d" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' \
+		! -name '0000-cover-letter.patch' | sort
 }
 
 # judge_stage LOG STATUS: print "PASSED FAILED SKIPPED WHY" for a stage whose
