@@ -33,7 +33,6 @@ KEYS_KUNIT_DEFINE_SIZE_PARAMS();
 
 struct immutable_kunit {
 	struct key *keyring;
-	struct key_type *type;
 };
 
 /*
@@ -76,6 +75,19 @@ static void immutable_kunit_expect_payload(struct kunit *test, struct key *key,
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_EXPECT_EQ(test, keys_kunit_read(key, buf, datalen), datalen);
 	KUNIT_EXPECT_MEMEQ(test, buf, data, datalen);
+}
+
+/*
+ * The type's name is ABI: add_key("immutable", ...) must reach the type
+ * that immutable.c registers and exports, which this suite links against.
+ */
+static void immutable_registered_by_name(struct kunit *test)
+{
+	struct key *key = immutable_kunit_new(test, TEST_PAYLOAD,
+					      TEST_PAYLOAD_LEN, KEY_PERM_UNDEF);
+
+	KUNIT_EXPECT_STREQ(test, key_type_immutable.name, "immutable");
+	KUNIT_EXPECT_PTR_EQ(test, key->type, &key_type_immutable);
 }
 
 static void immutable_round_trip(struct kunit *test)
@@ -175,6 +187,29 @@ static void immutable_update_with_write_is_eopnotsupp(struct kunit *test)
 }
 
 /*
+ * key_update() refuses a "user" key whose possessor dropped write and
+ * setattr as it refuses an immutable key: the type adds nothing there.
+ */
+static void immutable_like_locked_user_key(struct kunit *test)
+{
+	struct immutable_kunit *ctx = test->priv;
+	key_ref_t ref;
+
+	ref = key_create_or_update(make_key_ref(ctx->keyring, true), "user",
+				   TEST_DESC, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
+				   KEY_POS_VIEW | KEY_POS_READ | KEY_POS_SEARCH |
+				   KEY_POS_LINK | KEY_USR_VIEW,
+				   KEY_ALLOC_NOT_IN_QUOTA);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ref), "add failed: %ld",
+			       PTR_ERR(ref));
+	keys_kunit_put_at_exit(test, key_ref_to_ptr(ref));
+
+	KUNIT_EXPECT_EQ(test, key_update(ref, "new", 3), -EACCES);
+	keys_kunit_expect_payload(test, key_ref_to_ptr(ref), TEST_PAYLOAD,
+				  TEST_PAYLOAD_LEN);
+}
+
+/*
  * add_key() with an existing description makes a new key that displaces
  * the old one from the keyring; the old key keeps its old payload.
  */
@@ -196,8 +231,8 @@ static void immutable_add_again_replaces_link(struct kunit *test)
 				       TEST_PAYLOAD_LEN);
 	immutable_kunit_expect_payload(test, cur, new, sizeof(new) - 1);
 
-	found = keyring_search(make_key_ref(ctx->keyring, true), ctx->type,
-			       TEST_DESC, false);
+	found = keyring_search(make_key_ref(ctx->keyring, true),
+			       &key_type_immutable, TEST_DESC, false);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(found));
 	KUNIT_EXPECT_PTR_EQ(test, key_ref_to_ptr(found), cur);
 	key_ref_put(found);
@@ -237,11 +272,10 @@ static void immutable_describe(struct kunit *test)
 /* Instantiation and revocation charge and release quota as for "user". */
 static void immutable_quota(struct kunit *test)
 {
-	struct immutable_kunit *ctx = test->priv;
 	struct key *key;
 	int before, ret;
 
-	key = key_alloc(ctx->type, TEST_DESC,
+	key = key_alloc(&key_type_immutable, TEST_DESC,
 			keys_kunit_new_uid(&immutable_kunit_next_uid), GLOBAL_ROOT_GID,
 			current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA, NULL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
@@ -265,7 +299,6 @@ static void immutable_quota(struct kunit *test)
 static int immutable_kunit_init(struct kunit *test)
 {
 	struct immutable_kunit *ctx;
-	key_ref_t probe;
 
 	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
 	if (!ctx)
@@ -278,22 +311,10 @@ static int immutable_kunit_init(struct kunit *test)
 	if (IS_ERR(ctx->keyring))
 		return PTR_ERR(ctx->keyring);
 	test->priv = ctx;
-
-	/* The type is not exported: find it through a key of that type. */
-	probe = key_create_or_update(make_key_ref(ctx->keyring, true),
-				     "immutable", "kunit_probe", "x", 1,
-				     KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
-	if (PTR_ERR(probe) == -ENODEV)
-		kunit_skip(test, "no \"immutable\" key type: load its module");
-	if (IS_ERR(probe))
-		return PTR_ERR(probe);
-	ctx->type = key_ref_to_ptr(probe)->type;
-	key_invalidate(key_ref_to_ptr(probe));
-	key_ref_put(probe);
 	return 0;
 }
 
-/* KUnit runs this even when immutable_kunit_init() failed or skipped. */
+/* KUnit runs this even when immutable_kunit_init() failed. */
 static void immutable_kunit_exit(struct kunit *test)
 {
 	struct immutable_kunit *ctx = test->priv;
@@ -305,6 +326,7 @@ static void immutable_kunit_exit(struct kunit *test)
 }
 
 static struct kunit_case immutable_kunit_cases[] = {
+	KUNIT_CASE(immutable_registered_by_name),
 	KUNIT_CASE(immutable_round_trip),
 	KUNIT_CASE(immutable_read_short_buffer),
 	KUNIT_CASE(immutable_accepts_any_description),
@@ -313,6 +335,7 @@ static struct kunit_case immutable_kunit_cases[] = {
 	KUNIT_CASE(immutable_default_perm_lacks_write),
 	KUNIT_CASE(immutable_update_without_write_is_eacces),
 	KUNIT_CASE(immutable_update_with_write_is_eopnotsupp),
+	KUNIT_CASE(immutable_like_locked_user_key),
 	KUNIT_CASE(immutable_add_again_replaces_link),
 	KUNIT_CASE(immutable_revoke_clears_payload),
 	KUNIT_CASE(immutable_invalidate),

@@ -23,7 +23,7 @@
  * with it), and add_key() always creates a new key rather than updating a
  * matching one.
  */
-static struct key_type key_type_immutable = {
+struct key_type key_type_immutable = {
 	.name			= "immutable",
 	.preparse		= user_preparse,
 	.free_preparse		= user_free_preparse,
@@ -33,6 +33,7 @@ static struct key_type key_type_immutable = {
 	.describe		= user_describe,
 	.read			= user_read,
 };
+EXPORT_SYMBOL_GPL(key_type_immutable);
 
 static int __init immutable_key_init(void)
 {

@@ -206,4 +206,158 @@ TEST_F(immutable, proc_keys_description)
 	EXPECT_NE(NULL, strstr(line, " immutable selftest: 17"));
 }
 
+/*
+ * The table in Documentation/security/keys/immutable.rst, a test per row:
+ * an immutable key with its default permissions against a "user" key whose
+ * possessor dropped write and setattr, as a user key can be locked from
+ * userspace.
+ */
+
+/* KEY_POS_VIEW | READ | SEARCH | LINK, KEY_USR_VIEW: no write, no setattr */
+#define LOCKED_USER_PERM	0x1b010000
+
+FIXTURE(versus_user) {
+	int32_t user;
+	int32_t imm;
+};
+
+FIXTURE_SETUP(versus_user)
+{
+	ASSERT_LT(0, new_session_keyring());
+	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
+			    KEY_SPEC_SESSION_KEYRING);
+	if (self->imm == -1 && errno == ENODEV)
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	ASSERT_LT(0, self->imm);
+	self->user = add_key("user", "versus", PAYLOAD, PAYLOAD_LEN,
+			     KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, self->user);
+	ASSERT_EQ(0, keyctl_setperm(self->user, LOCKED_USER_PERM));
+}
+
+FIXTURE_TEARDOWN(versus_user)
+{
+}
+
+/* KEYCTL_UPDATE (key_update(), which checks write first): EACCES for both. */
+TEST_F(versus_user, update)
+{
+	EXPECT_EQ(-1, keyctl_update(self->user, "new", 3));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(-1, keyctl_update(self->imm, "new", 3));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
+	EXPECT_TRUE(reads_back(self->imm, PAYLOAD, PAYLOAD_LEN));
+}
+
+/*
+ * Granting write back: nobody can for the user key (KEYCTL_SETPERM needs
+ * setattr); the immutable key's possessor can, and the update then fails
+ * with EOPNOTSUPP.
+ */
+TEST_F(versus_user, restore_write)
+{
+	EXPECT_EQ(-1, keyctl_setperm(self->user, LOCKED_USER_PERM | KEY_POS_WRITE));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(0, keyctl_setperm(self->imm, DEFAULT_PERM | KEY_POS_WRITE));
+	EXPECT_EQ(-1, keyctl_update(self->imm, "new", 3));
+	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
+	EXPECT_TRUE(reads_back(self->imm, PAYLOAD, PAYLOAD_LEN));
+}
+
+/* KEYCTL_REVOKE needs write or setattr: only the immutable key has one. */
+TEST_F(versus_user, revoke)
+{
+	EXPECT_EQ(-1, keyctl(KEYCTL_REVOKE, self->user, 0, 0, 0));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
+	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->imm, 0, 0, 0));
+	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
+	EXPECT_EQ(EKEYREVOKED, errno);
+}
+
+/* KEYCTL_INVALIDATE needs search: both can be invalidated. */
+TEST_F(versus_user, invalidate)
+{
+	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->user, 0, 0, 0));
+	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->imm, 0, 0, 0));
+}
+
+/* KEYCTL_SET_TIMEOUT needs setattr: only the immutable key can get one. */
+TEST_F(versus_user, timeout)
+{
+	EXPECT_EQ(-1, keyctl(KEYCTL_SET_TIMEOUT, self->user, 3600, 0, 0));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->imm, 3600, 0, 0));
+}
+
+/*
+ * add_key() with the same description: for the user key it is an update,
+ * refused without write; the immutable key is displaced by a new key.
+ */
+TEST_F(versus_user, add_key_again)
+{
+	int32_t key;
+
+	EXPECT_EQ(-1, add_key("user", "versus", "new", 3,
+			      KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(EACCES, errno);
+	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, self->user));
+	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
+
+	key = add_key("immutable", "versus", "new", 3, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, key);
+	EXPECT_NE(self->imm, key);
+	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, key));
+	EXPECT_EQ(0, keyring_links(KEY_SPEC_SESSION_KEYRING, self->imm));
+	EXPECT_TRUE(reads_back(key, "new", 3));
+}
+
+/*
+ * Between add_key() and KEYCTL_SETPERM, a user key can still be updated;
+ * an immutable key never can.
+ */
+TEST_F(versus_user, window_before_setperm)
+{
+	int32_t user, imm;
+
+	user = add_key("user", "window", PAYLOAD, PAYLOAD_LEN,
+		       KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, user);
+	imm = add_key("immutable", "window", PAYLOAD, PAYLOAD_LEN,
+		      KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, imm);
+	EXPECT_EQ(0, keyctl_update(user, "new", 3));
+	EXPECT_TRUE(reads_back(user, "new", 3));
+	EXPECT_EQ(-1, keyctl_update(imm, "new", 3));
+	EXPECT_EQ(EACCES, errno);
+}
+
+/* The perm and type columns of the /proc/keys line of @key: 0 or -1. */
+static int proc_keys_perm_type(int32_t key, unsigned int *perm, char *type)
+{
+	char line[512];
+	int n;
+
+	if (proc_keys_line(key, line, sizeof(line)))
+		return -1;
+	n = sscanf(line, "%*x %*s %*d %*s %x %*u %*u %15s", perm, type);
+	return n == 2 ? 0 : -1;
+}
+
+/* What /proc/keys shows: the type and the mask, for anyone to check. */
+TEST_F(versus_user, proc_keys)
+{
+	unsigned int perm;
+	char type[16];
+
+	ASSERT_EQ(0, proc_keys_perm_type(self->user, &perm, type));
+	EXPECT_EQ(LOCKED_USER_PERM, perm);
+	EXPECT_STREQ("user", type);
+	ASSERT_EQ(0, proc_keys_perm_type(self->imm, &perm, type));
+	EXPECT_EQ(DEFAULT_PERM, perm);
+	EXPECT_STREQ("immutable", type);
+}
+
 TEST_HARNESS_MAIN
