@@ -216,12 +216,37 @@ TEST_F(immutable, proc_keys_description)
 /* KEY_POS_VIEW | READ | SEARCH | LINK, KEY_USR_VIEW: no write, no setattr */
 #define LOCKED_USER_PERM	0x1b010000
 
-FIXTURE(versus_user) {
+/* The timeout column of the /proc/keys line of @key, or "" if none. */
+static const char *proc_keys_timeout(int32_t key)
+{
+	static char timeout[16];
+	char line[512];
+
+	timeout[0] = '\0';
+	if (proc_keys_line(key, line, sizeof(line)) == 0 &&
+	    sscanf(line, "%*x %*s %*d %15s", timeout) != 1)
+		timeout[0] = '\0';
+	return timeout;
+}
+
+/* The perm and type columns of the /proc/keys line of @key: 0 or -1. */
+static int proc_keys_perm_type(int32_t key, unsigned int *perm, char *type)
+{
+	char line[512];
+	int n;
+
+	if (proc_keys_line(key, line, sizeof(line)))
+		return -1;
+	n = sscanf(line, "%*x %*s %*d %*s %x %*u %*u %15s", perm, type);
+	return n == 2 ? 0 : -1;
+}
+
+FIXTURE(immutable_vs_user) {
 	int32_t user;
 	int32_t imm;
 };
 
-FIXTURE_SETUP(versus_user)
+FIXTURE_SETUP(immutable_vs_user)
 {
 	ASSERT_LT(0, new_session_keyring());
 	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
@@ -235,12 +260,12 @@ FIXTURE_SETUP(versus_user)
 	ASSERT_EQ(0, keyctl_setperm(self->user, LOCKED_USER_PERM));
 }
 
-FIXTURE_TEARDOWN(versus_user)
+FIXTURE_TEARDOWN(immutable_vs_user)
 {
 }
 
-/* KEYCTL_UPDATE (key_update(), which checks write first): EACCES for both. */
-TEST_F(versus_user, update)
+/* KEYCTL_UPDATE, whose lookup needs write as key_update() does: EACCES. */
+TEST_F(immutable_vs_user, update)
 {
 	EXPECT_EQ(-1, keyctl_update(self->user, "new", 3));
 	EXPECT_EQ(EACCES, errno);
@@ -255,7 +280,7 @@ TEST_F(versus_user, update)
  * setattr); the immutable key's possessor can, and the update then fails
  * with EOPNOTSUPP.
  */
-TEST_F(versus_user, restore_write)
+TEST_F(immutable_vs_user, restore_write)
 {
 	EXPECT_EQ(-1, keyctl_setperm(self->user, LOCKED_USER_PERM | KEY_POS_WRITE));
 	EXPECT_EQ(EACCES, errno);
@@ -267,7 +292,7 @@ TEST_F(versus_user, restore_write)
 }
 
 /* KEYCTL_REVOKE needs write or setattr: only the immutable key has one. */
-TEST_F(versus_user, revoke)
+TEST_F(immutable_vs_user, revoke)
 {
 	EXPECT_EQ(-1, keyctl(KEYCTL_REVOKE, self->user, 0, 0, 0));
 	EXPECT_EQ(EACCES, errno);
@@ -277,26 +302,43 @@ TEST_F(versus_user, revoke)
 	EXPECT_EQ(EKEYREVOKED, errno);
 }
 
-/* KEYCTL_INVALIDATE needs search: both can be invalidated. */
-TEST_F(versus_user, invalidate)
+/*
+ * KEYCTL_INVALIDATE needs search: both can be invalidated, and then both
+ * read ENOKEY (before the garbage collector and after it alike).
+ */
+TEST_F(immutable_vs_user, invalidate)
 {
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->user, 0, 0, 0));
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->imm, 0, 0, 0));
+	EXPECT_EQ(-1, keyctl_read(self->user, NULL, 0));
+	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
+	EXPECT_EQ(ENOKEY, errno);
 }
 
-/* KEYCTL_SET_TIMEOUT needs setattr: only the immutable key can get one. */
-TEST_F(versus_user, timeout)
+/*
+ * KEYCTL_SET_TIMEOUT needs setattr: only the immutable key gets one, as the
+ * timeout column of /proc/keys shows ("perm" for a key without one).
+ */
+TEST_F(immutable_vs_user, timeout)
 {
+	const char *timeout;
+
 	EXPECT_EQ(-1, keyctl(KEYCTL_SET_TIMEOUT, self->user, 3600, 0, 0));
 	EXPECT_EQ(EACCES, errno);
 	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->imm, 3600, 0, 0));
+	EXPECT_STREQ("perm", proc_keys_timeout(self->user));
+	/* 3600 s left shows as "1h", anything less as "59m" */
+	timeout = proc_keys_timeout(self->imm);
+	EXPECT_TRUE(!strcmp(timeout, "1h") || !strcmp(timeout, "59m"))
+		TH_LOG("timeout column \"%s\"", timeout);
 }
 
 /*
  * add_key() with the same description: for the user key it is an update,
  * refused without write; the immutable key is displaced by a new key.
  */
-TEST_F(versus_user, add_key_again)
+TEST_F(immutable_vs_user, add_key_again)
 {
 	int32_t key;
 
@@ -318,7 +360,7 @@ TEST_F(versus_user, add_key_again)
  * Between add_key() and KEYCTL_SETPERM, a user key can still be updated;
  * an immutable key never can.
  */
-TEST_F(versus_user, window_before_setperm)
+TEST_F(immutable_vs_user, window_before_setperm)
 {
 	int32_t user, imm;
 
@@ -334,20 +376,8 @@ TEST_F(versus_user, window_before_setperm)
 	EXPECT_EQ(EACCES, errno);
 }
 
-/* The perm and type columns of the /proc/keys line of @key: 0 or -1. */
-static int proc_keys_perm_type(int32_t key, unsigned int *perm, char *type)
-{
-	char line[512];
-	int n;
-
-	if (proc_keys_line(key, line, sizeof(line)))
-		return -1;
-	n = sscanf(line, "%*x %*s %*d %*s %x %*u %*u %15s", perm, type);
-	return n == 2 ? 0 : -1;
-}
-
 /* What /proc/keys shows: the type and the mask, for anyone to check. */
-TEST_F(versus_user, proc_keys)
+TEST_F(immutable_vs_user, proc_keys)
 {
 	unsigned int perm;
 	char type[16];
