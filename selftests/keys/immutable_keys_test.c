@@ -303,17 +303,20 @@ TEST_F(immutable_vs_user, revoke)
 }
 
 /*
- * KEYCTL_INVALIDATE needs search: both can be invalidated, and then both
- * read ENOKEY (before the garbage collector and after it alike).
+ * KEYCTL_INVALIDATE needs search: both can be invalidated, and then neither
+ * reads.  The errno depends on the garbage collector's timing, not on the
+ * type: ENOKEY while the key is still linked, EACCES once the collector has
+ * unlinked it (the caller no longer possesses it, and the user may not
+ * read it) until the key is freed, then ENOKEY again.
  */
 TEST_F(immutable_vs_user, invalidate)
 {
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->user, 0, 0, 0));
 	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->imm, 0, 0, 0));
 	EXPECT_EQ(-1, keyctl_read(self->user, NULL, 0));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_TRUE(errno == EACCES || errno == ENOKEY) TH_LOG("errno %d", errno);
 	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_TRUE(errno == EACCES || errno == ENOKEY) TH_LOG("errno %d", errno);
 }
 
 /*
