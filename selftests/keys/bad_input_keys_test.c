@@ -54,27 +54,6 @@
 	EXPECT_TRUE(__err == __want1 || __err == __want2);		\
 } while (0)
 
-static inline int32_t request_key(const char *type, const char *desc,
-				  const char *callout, int32_t ring)
-{
-	return syscall(__NR_request_key, type, desc, callout, ring);
-}
-
-static inline long keyctl_describe(int32_t key, void *buf, size_t buflen)
-{
-	return keyctl(KEYCTL_DESCRIBE, key, (unsigned long)buf, buflen, 0);
-}
-
-static inline long keyctl_link(int32_t key, int32_t ring)
-{
-	return keyctl(KEYCTL_LINK, key, ring, 0, 0);
-}
-
-static inline long keyctl_unlink(int32_t key, int32_t ring)
-{
-	return keyctl(KEYCTL_UNLINK, key, ring, 0, 0);
-}
-
 static unsigned char big[ADD_KEY_MAX + 1];
 
 FIXTURE(bad_input) {
@@ -101,7 +80,7 @@ FIXTURE_VARIANT_ADD(bad_input, immutable) {
 
 FIXTURE_SETUP(bad_input)
 {
-	ASSERT_LT(0, new_session_keyring());
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	self->key = add_key(variant->type, DESC, PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
 	if (self->key == -1 && errno == ENODEV)
@@ -151,11 +130,11 @@ TEST_F(bad_input, bad_serials)
 					  id));
 		EXPECT_ERRNO(ENOKEY, keyctl_read(id, buf, sizeof(buf)));
 		EXPECT_ERRNO(err, keyctl_update(id, PAYLOAD, PAYLOAD_LEN));
-		EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, id, 0, 0, 0));
-		EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, id, 0, 0, 0));
+		EXPECT_ERRNO(err, keyctl_revoke(id));
+		EXPECT_ERRNO(err, keyctl_invalidate(id));
 		EXPECT_ERRNO(err, keyctl_describe(id, buf, sizeof(buf)));
 		EXPECT_ERRNO(err, keyctl_setperm(id, KEY_POS_ALL));
-		EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, id, 60, 0, 0));
+		EXPECT_ERRNO(err, keyctl_set_timeout(id, 60));
 		EXPECT_ERRNO(err, keyctl_link(self->key, id));
 		EXPECT_ERRNO(err, keyctl_link(id, KEY_SPEC_SESSION_KEYRING));
 		EXPECT_ERRNO(err, keyctl_unlink(self->key, id));
@@ -164,10 +143,8 @@ TEST_F(bad_input, bad_serials)
 		/* As a destination keyring, 0 means none. */
 		if (!id)
 			continue;
-		EXPECT_ERRNO(err, keyctl(KEYCTL_SEARCH,
-					 KEY_SPEC_SESSION_KEYRING,
-					 (unsigned long)type,
-					 (unsigned long)DESC, id));
+		EXPECT_ERRNO(err, keyctl_search(KEY_SPEC_SESSION_KEYRING, type,
+						DESC, id));
 		EXPECT_ERRNO(err, request_key(type, DESC, NULL, id));
 	}
 }
@@ -352,11 +329,11 @@ static void expect_dead_key(struct __test_metadata *_metadata,
 
 	EXPECT_ERRNO(err, keyctl_read(key, buf, sizeof(buf)));
 	EXPECT_ERRNO(err, keyctl_update(key, "new", 3));
-	EXPECT_ERRNO(err, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
-	EXPECT_ERRNO(err, keyctl(KEYCTL_INVALIDATE, key, 0, 0, 0));
+	EXPECT_ERRNO(err, keyctl_revoke(key));
+	EXPECT_ERRNO(err, keyctl_invalidate(key));
 	EXPECT_ERRNO(err, keyctl_describe(key, buf, sizeof(buf)));
 	EXPECT_ERRNO(err, keyctl_setperm(key, KEY_POS_ALL));
-	EXPECT_ERRNO(err, keyctl(KEYCTL_SET_TIMEOUT, key, 60, 0, 0));
+	EXPECT_ERRNO(err, keyctl_set_timeout(key, 60));
 	EXPECT_ERRNO(err, keyctl_link(key, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_ERRNO(err, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, desc, 0));
 	EXPECT_ERRNO(request_err, request_key(type, desc, NULL, 0));
@@ -379,7 +356,7 @@ TEST_F(bad_input, revoked_key)
 
 	ASSERT_LT(0, key);
 	ASSERT_EQ(0, keyctl_link(key, KEY_SPEC_PROCESS_KEYRING));
-	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, key, 0, 0, 0));
+	ASSERT_EQ(0, keyctl_revoke(key));
 	expect_dead_key(_metadata, variant->type, "bad:revoked", key,
 			EKEYREVOKED, EKEYREVOKED);
 }
@@ -398,7 +375,7 @@ TEST_F(bad_input, expired_key)
 		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
 	ASSERT_EQ(0, keyctl_link(key, KEY_SPEC_PROCESS_KEYRING));
-	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, key, 1, 0, 0));
+	ASSERT_EQ(0, keyctl_set_timeout(key, 1));
 	sleep(2);
 	expect_dead_key(_metadata, variant->type, "bad:expired", key,
 			EKEYEXPIRED, ENOKEY);
@@ -424,7 +401,7 @@ TEST_F(bad_input, not_a_keyring)
 		EXPECT_ERRNO2(err, ENOTDIR, keyctl_link(self->key, self->key));
 		EXPECT_ERRNO2(err, ENOTDIR, keyctl_unlink(self->key, self->key));
 		EXPECT_ERRNO2(err, ENOTDIR,
-			      keyctl(KEYCTL_CLEAR, self->key, 0, 0, 0));
+			      keyctl_clear(self->key));
 		EXPECT_ERRNO2(err, ENOTDIR,
 			      request_key(type, DESC, NULL, self->key));
 		EXPECT_ERRNO(ENOTDIR, keyctl_search(self->key, type, DESC, 0));
@@ -447,21 +424,17 @@ TEST_F(bad_input, not_a_keyring)
  */
 TEST_F(bad_input, no_authority)
 {
-	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_INSTANTIATE, self->key,
-				   (unsigned long)"new", 3, 0));
-	EXPECT_ERRNO2(EPERM, EFAULT, keyctl(KEYCTL_INSTANTIATE, self->key,
-					    (unsigned long)BAD_PTR, 3, 0));
+	EXPECT_ERRNO(EPERM, keyctl_instantiate(self->key, "new", 3, 0));
+	EXPECT_ERRNO2(EPERM, EFAULT,
+		      keyctl_instantiate(self->key, BAD_PTR, 3, 0));
 	EXPECT_ERRNO2(EINVAL, EPERM,
-		      keyctl(KEYCTL_INSTANTIATE, self->key, (unsigned long)big,
-			     ADD_KEY_MAX + 1, 0));
-	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_NEGATE, self->key, 60, 0, 0));
-	EXPECT_ERRNO(EPERM, keyctl(KEYCTL_REJECT, self->key, 60,
-				   EKEYREJECTED, 0));
+		      keyctl_instantiate(self->key, big, ADD_KEY_MAX + 1, 0));
+	EXPECT_ERRNO(EPERM, keyctl_negate(self->key, 60, 0));
+	EXPECT_ERRNO(EPERM, keyctl_reject(self->key, 60, EKEYREJECTED, 0));
 	EXPECT_ERRNO2(EINVAL, EPERM,
-		      keyctl(KEYCTL_REJECT, self->key, 60, 0, 0));
-	EXPECT_ERRNO(ENOKEY, keyctl(KEYCTL_ASSUME_AUTHORITY, self->key,
-				    0, 0, 0));
-	EXPECT_ERRNO(EINVAL, keyctl(KEYCTL_ASSUME_AUTHORITY, -100, 0, 0, 0));
+		      keyctl_reject(self->key, 60, 0, 0));
+	EXPECT_ERRNO(ENOKEY, keyctl_assume_authority(self->key));
+	EXPECT_ERRNO(EINVAL, keyctl_assume_authority(-100));
 }
 
 /*

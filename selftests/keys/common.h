@@ -1,22 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the keys selftests: raw add_key() and keyctl() calls,
- * with no dependency on libkeyutils, named and called as libkeyutils' are
- * (keyctl_read(), keyctl_search() with a destination keyring, ...).
- * Include after kselftest_harness.h.
+ * Helpers shared by the keys selftests, on top of the system call wrappers
+ * of wrappers.h.  Include after kselftest_harness.h.
  */
 
 #ifndef _SELFTESTS_KEYS_COMMON_H
 #define _SELFTESTS_KEYS_COMMON_H
 
 #include <errno.h>
-#include <linux/keyctl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
+
+#include "wrappers.h"
 
 /* Permission bits, from include/linux/key.h (not in the uapi headers). */
 #define KEY_POS_VIEW	0x01000000
@@ -34,47 +32,6 @@
 #define USER_KEY_MAX_DATALEN	32767
 /* Serials are at least 3 (key_alloc_serial()): this one names no key. */
 #define NO_SUCH_KEY		2
-
-static inline int32_t add_key(const char *type, const char *desc,
-			      const void *payload, size_t plen, int32_t ring)
-{
-	return syscall(__NR_add_key, type, desc, payload, plen, ring);
-}
-
-static inline long keyctl(int cmd, unsigned long arg2, unsigned long arg3,
-			  unsigned long arg4, unsigned long arg5)
-{
-	return syscall(__NR_keyctl, cmd, arg2, arg3, arg4, arg5);
-}
-
-static inline long keyctl_read(int32_t key, void *buf, size_t buflen)
-{
-	return keyctl(KEYCTL_READ, key, (unsigned long)buf, buflen, 0);
-}
-
-static inline long keyctl_update(int32_t key, const void *payload,
-				 size_t plen)
-{
-	return keyctl(KEYCTL_UPDATE, key, (unsigned long)payload, plen, 0);
-}
-
-static inline long keyctl_setperm(int32_t key, uint32_t perm)
-{
-	return keyctl(KEYCTL_SETPERM, key, perm, 0, 0);
-}
-
-static inline int32_t keyctl_search(int32_t ring, const char *type,
-				    const char *desc, int32_t dest)
-{
-	return keyctl(KEYCTL_SEARCH, ring, (unsigned long)type,
-		      (unsigned long)desc, dest);
-}
-
-/* A fresh anonymous session keyring, private to the calling test. */
-static inline int32_t new_session_keyring(void)
-{
-	return keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0, 0, 0, 0);
-}
 
 /* Does @ring link @key directly?  Returns 1, 0, or -1 on error. */
 static inline int keyring_links(int32_t ring, int32_t key)

@@ -27,7 +27,7 @@ FIXTURE(immutable) {
 
 FIXTURE_SETUP(immutable)
 {
-	self->ring = new_session_keyring();
+	self->ring = keyctl_join_session_keyring(NULL);
 	ASSERT_LT(0, self->ring);
 	self->key = add_key("immutable", "selftest", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
@@ -66,8 +66,7 @@ TEST_F(immutable, default_permissions)
 	snprintf(expect, sizeof(expect), "immutable;%d;%d;%08x;selftest",
 		 getuid(), getgid(), DEFAULT_PERM);
 	EXPECT_EQ(strlen(expect) + 1,
-		  keyctl(KEYCTL_DESCRIBE, self->key, (unsigned long)desc,
-			 sizeof(desc), 0));
+		  keyctl_describe(self->key, desc, sizeof(desc)));
 	EXPECT_STREQ(expect, desc);
 }
 
@@ -113,7 +112,7 @@ TEST_F(immutable, add_again_replaces_link)
 	holder = add_key("keyring", "holder", NULL, 0,
 			 KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, holder);
-	ASSERT_EQ(0, keyctl(KEYCTL_LINK, self->key, holder, 0, 0));
+	ASSERT_EQ(0, keyctl_link(self->key, holder));
 
 	key = add_key("immutable", "selftest", "replacement", 11,
 		      KEY_SPEC_SESSION_KEYRING);
@@ -158,7 +157,7 @@ TEST_F(immutable, revoke)
 {
 	char buf[64];
 
-	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_revoke(self->key));
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYREVOKED, errno);
 }
@@ -169,7 +168,7 @@ TEST_F(immutable, invalidate)
 	char buf[64];
 
 	ASSERT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_USR_READ));
-	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->key, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_invalidate(self->key));
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
 }
@@ -178,8 +177,7 @@ TEST_F(immutable, unlink)
 {
 	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
 					   "selftest", 0));
-	EXPECT_EQ(0, keyctl(KEYCTL_UNLINK, self->key,
-			    KEY_SPEC_SESSION_KEYRING, 0, 0));
+	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
 				    "selftest", 0));
 	EXPECT_EQ(ENOKEY, errno);
@@ -191,7 +189,7 @@ TEST_F(immutable, expiry)
 
 	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
+	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
 	sleep(2);
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYEXPIRED, errno);
@@ -248,7 +246,7 @@ FIXTURE(immutable_vs_user) {
 
 FIXTURE_SETUP(immutable_vs_user)
 {
-	ASSERT_LT(0, new_session_keyring());
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
 	if (self->imm == -1 && errno == ENODEV)
@@ -294,10 +292,10 @@ TEST_F(immutable_vs_user, restore_write)
 /* KEYCTL_REVOKE needs write or setattr: only the immutable key has one. */
 TEST_F(immutable_vs_user, revoke)
 {
-	EXPECT_EQ(-1, keyctl(KEYCTL_REVOKE, self->user, 0, 0, 0));
+	EXPECT_EQ(-1, keyctl_revoke(self->user));
 	EXPECT_EQ(EACCES, errno);
 	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->imm, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_revoke(self->imm));
 	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
 	EXPECT_EQ(EKEYREVOKED, errno);
 }
@@ -311,8 +309,8 @@ TEST_F(immutable_vs_user, revoke)
  */
 TEST_F(immutable_vs_user, invalidate)
 {
-	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->user, 0, 0, 0));
-	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->imm, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_invalidate(self->user));
+	EXPECT_EQ(0, keyctl_invalidate(self->imm));
 	EXPECT_EQ(-1, keyctl_read(self->user, NULL, 0));
 	EXPECT_TRUE(errno == EACCES || errno == ENOKEY) TH_LOG("errno %d", errno);
 	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
@@ -327,9 +325,9 @@ TEST_F(immutable_vs_user, timeout)
 {
 	const char *timeout;
 
-	EXPECT_EQ(-1, keyctl(KEYCTL_SET_TIMEOUT, self->user, 3600, 0, 0));
+	EXPECT_EQ(-1, keyctl_set_timeout(self->user, 3600));
 	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->imm, 3600, 0, 0));
+	EXPECT_EQ(0, keyctl_set_timeout(self->imm, 3600));
 	EXPECT_STREQ("perm", proc_keys_timeout(self->user));
 	/* 3600 s left shows as "1h", anything less as "59m" */
 	timeout = proc_keys_timeout(self->imm);

@@ -18,7 +18,7 @@ FIXTURE(logon) {
 
 FIXTURE_SETUP(logon)
 {
-	ASSERT_LT(0, new_session_keyring());
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	self->key = add_key("logon", "selftest:cred", "secret", 6,
 			    KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, self->key);
@@ -81,9 +81,8 @@ TEST_F(logon, revoke)
 {
 	char buf[256];
 
-	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
-	EXPECT_EQ(-1, keyctl(KEYCTL_DESCRIBE, self->key, (unsigned long)buf,
-			     sizeof(buf), 0));
+	EXPECT_EQ(0, keyctl_revoke(self->key));
+	EXPECT_EQ(-1, keyctl_describe(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYREVOKED, errno);
 	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EKEYREVOKED, errno);

@@ -106,7 +106,7 @@ static void *revoker(void *arg)
 				continue;
 			goto bad;
 		}
-		if (keyctl(KEYCTL_REVOKE, key, 0, 0, 0) == 0) {
+		if (keyctl_revoke(key) == 0) {
 			__atomic_fetch_add(&race->revoked, 1, __ATOMIC_RELAXED);
 			usleep(100);	/* leave the readers some keys */
 			continue;
@@ -148,7 +148,7 @@ FIXTURE(stress) {
 
 FIXTURE_SETUP(stress)
 {
-	ASSERT_LT(0, new_session_keyring());
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	memset(self->a, 'a', sizeof(self->a));
 	memset(self->b, 'b', sizeof(self->b));
 }
@@ -171,7 +171,7 @@ TEST_F_TIMEOUT(stress, user_update_and_revoke, TEST_TIMEOUT)
 	for (i = 0; i < ITERATIONS; i++)
 		ASSERT_EQ(0, keyctl_update(race.key, i % 2 ? self->a : self->b,
 					   i % 2 ? SHORT_LEN : LONG_LEN));
-	ASSERT_EQ(0, keyctl(KEYCTL_REVOKE, race.key, 0, 0, 0));
+	ASSERT_EQ(0, keyctl_revoke(race.key));
 	for (i = 0; i < ITERATIONS / 10; i++)
 		usleep(10);
 	stop_readers(&race, threads);
@@ -195,7 +195,7 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 			      KEY_SPEC_SESSION_KEYRING);
 		ASSERT_LT(0, key);
 		if (i % 3 == 0 && prev > 0 && prev != key)
-			keyctl(KEYCTL_REVOKE, prev, 0, 0, 0);
+			keyctl_revoke(prev);
 	}
 	stop_readers(&race, threads);
 	EXPECT_EQ(0, race.bad);

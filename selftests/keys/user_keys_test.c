@@ -30,7 +30,7 @@ FIXTURE(user) {
 
 FIXTURE_SETUP(user)
 {
-	self->ring = new_session_keyring();
+	self->ring = keyctl_join_session_keyring(NULL);
 	ASSERT_LT(0, self->ring);
 	self->key = add_key("user", "selftest", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
@@ -44,8 +44,7 @@ FIXTURE_SETUP(user)
 FIXTURE_TEARDOWN_PARENT(user)
 {
 	if (self->in_user_keyring)
-		keyctl(KEYCTL_UNLINK, self->in_user_keyring,
-		       KEY_SPEC_USER_KEYRING, 0, 0);
+		keyctl_unlink(self->in_user_keyring, KEY_SPEC_USER_KEYRING);
 }
 
 TEST_F(user, read_round_trip)
@@ -217,7 +216,7 @@ TEST_F(user, add_again_revives_expired)
 
 	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	ASSERT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
+	ASSERT_EQ(0, keyctl_set_timeout(self->key, 1));
 	sleep(2);
 	ASSERT_EQ(-1, keyctl_update(self->key, "new", 3));
 	ASSERT_EQ(EKEYEXPIRED, errno);
@@ -231,12 +230,12 @@ TEST_F(user, revoke)
 {
 	char buf[16];
 
-	EXPECT_EQ(0, keyctl(KEYCTL_REVOKE, self->key, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_revoke(self->key));
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(EKEYREVOKED, errno);
 	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl(KEYCTL_REVOKE, NO_SUCH_KEY, 0, 0, 0));
+	EXPECT_EQ(-1, keyctl_revoke(NO_SUCH_KEY));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
@@ -251,7 +250,7 @@ TEST_F(user, invalidate)
 
 	ASSERT_EQ(0, keyctl_setperm(self->key, KEY_POS_ALL | KEY_USR_VIEW |
 				    KEY_USR_READ));
-	EXPECT_EQ(0, keyctl(KEYCTL_INVALIDATE, self->key, 0, 0, 0));
+	EXPECT_EQ(0, keyctl_invalidate(self->key));
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
 }
@@ -265,17 +264,14 @@ TEST_F(user, invalidate)
  */
 TEST_F(user, unlink)
 {
-	ASSERT_EQ(0, keyctl(KEYCTL_LINK, self->key, KEY_SPEC_PROCESS_KEYRING,
-			    0, 0));
+	ASSERT_EQ(0, keyctl_link(self->key, KEY_SPEC_PROCESS_KEYRING));
 	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user",
 					   "selftest", 0));
-	EXPECT_EQ(0, keyctl(KEYCTL_UNLINK, self->key,
-			    KEY_SPEC_SESSION_KEYRING, 0, 0));
+	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(0, keyring_links(self->ring, self->key));
 	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", "selftest", 0));
 	EXPECT_EQ(ENOKEY, errno);
-	EXPECT_EQ(-1, keyctl(KEYCTL_UNLINK, self->key,
-			     KEY_SPEC_SESSION_KEYRING, 0, 0));
+	EXPECT_EQ(-1, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(ENOENT, errno);
 }
 
@@ -285,7 +281,7 @@ TEST_F(user, expiry)
 
 	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	EXPECT_EQ(0, keyctl(KEYCTL_SET_TIMEOUT, self->key, 1, 0, 0));
+	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	sleep(2);
 	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
@@ -312,10 +308,9 @@ TEST_F(user, permissions_unpossessed)
 	 * Keep the keyring alive through @u, which the session does not see;
 	 * the teardown unlinks it again, whatever happens here.
 	 */
-	ASSERT_EQ(0, keyctl(KEYCTL_LINK, ring, KEY_SPEC_USER_KEYRING, 0, 0));
+	ASSERT_EQ(0, keyctl_link(ring, KEY_SPEC_USER_KEYRING));
 	self->in_user_keyring = ring;
-	ASSERT_EQ(0, keyctl(KEYCTL_UNLINK, ring, KEY_SPEC_SESSION_KEYRING,
-			    0, 0));
+	ASSERT_EQ(0, keyctl_unlink(ring, KEY_SPEC_SESSION_KEYRING));
 
 	EXPECT_EQ(-1, keyctl_read(key, buf, sizeof(buf)));
 	EXPECT_EQ(EACCES, errno);
@@ -345,7 +340,7 @@ TEST_F(user, permissions_possessed)
 	EXPECT_EQ(EACCES, errno);
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(-1, keyctl(KEYCTL_SETPERM, NO_SUCH_KEY, KEY_POS_ALL, 0, 0));
+	EXPECT_EQ(-1, keyctl_setperm(NO_SUCH_KEY, KEY_POS_ALL));
 	EXPECT_EQ(ENOKEY, errno);
 }
 
@@ -391,7 +386,7 @@ FIXTURE(quota) {
 
 FIXTURE_SETUP(quota)
 {
-	ASSERT_LT(0, new_session_keyring());
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	if (geteuid() != 0)
 		SKIP(return, "needs root, to run as a uid that owns no key");
 	for (self->uid = 4242; quota_free_bytes(self->uid) >= 0; self->uid++)

@@ -18,13 +18,13 @@
  */
 
 #include <errno.h>
-#include <linux/keyctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../../selftests/keys/wrappers.h"
 
 #define MAX_ROUNDS	100
 #define MAX_KEYS	4000
@@ -55,23 +55,11 @@ static void die(const char *what)
 	exit(1);
 }
 
-static int add_key(const char *type, const char *desc, const void *data,
-		   size_t len, int ring)
+/* @ret of the call named @what, which must not have failed. */
+static long must(long ret, const char *what)
 {
-	int key = syscall(__NR_add_key, type, desc, data, len, ring);
-
-	if (key < 0)
-		die("add_key");
-	return key;
-}
-
-static long keyctl(int cmd, unsigned long a2, unsigned long a3,
-		   unsigned long a4)
-{
-	long ret = syscall(__NR_keyctl, cmd, a2, a3, a4, 0);
-
 	if (ret < 0)
-		die("keyctl");
+		die(what);
 	return ret;
 }
 
@@ -105,7 +93,7 @@ static void settle(int ring, int baseline)
 {
 	int i;
 
-	keyctl(KEYCTL_CLEAR, ring, 0, 0);
+	must(keyctl_clear(ring), "keyctl_clear");
 	for (i = 0; i < 1000 && nr_keys() > baseline; i++)
 		usleep(10000);
 }
@@ -129,19 +117,20 @@ static double run_block(enum op op, int t, int first, int n, int ring,
 		switch (op) {
 		case ADD:
 			snprintf(desc, sizeof(desc), "a%d-%d", round, i);
-			add_key(types[t], desc, payload, len, ring);
+			must(add_key(types[t], desc, payload, len, ring),
+			     "add_key");
 			break;
 		case READ64:
 		case READ32K:
-			if (keyctl(KEYCTL_READ, key, (unsigned long)buf,
-				   len) != len) {
+			if (must(keyctl_read(key, buf, len),
+				 "keyctl_read") != len) {
 				errno = EIO;
 				die("short read");
 			}
 			break;
 		case REVOKE:
 		case REVOKE_NOWRITE:
-			keyctl(KEYCTL_REVOKE, keys[t][i], 0, 0);
+			must(keyctl_revoke(keys[t][i]), "keyctl_revoke");
 			break;
 		default:
 			break;
@@ -163,17 +152,20 @@ static void measure(enum op op, int ring, int round)
 
 	for (t = 0; t < 2; t++) {
 		if (op == READ64 || op == READ32K)
-			key[t] = add_key(types[t], "bench", payload,
-					 payload_len(op), ring);
+			key[t] = must(add_key(types[t], "bench", payload,
+					      payload_len(op), ring), "add_key");
 		if (op == REVOKE || op == REVOKE_NOWRITE)
 			for (i = 0; i < n; i++) {
 				snprintf(desc, sizeof(desc), "r%d-%d-%d",
 					 round, t, i);
-				keys[t][i] = add_key(types[t], desc, payload,
-						     payload_len(op), ring);
+				keys[t][i] = must(add_key(types[t], desc,
+							  payload,
+							  payload_len(op),
+							  ring), "add_key");
 				if (op == REVOKE_NOWRITE && t == 0)
-					keyctl(KEYCTL_SETPERM, keys[t][i],
-					       IMMUTABLE_PERM, 0);
+					must(keyctl_setperm(keys[t][i],
+							    IMMUTABLE_PERM),
+					     "keyctl_setperm");
 			}
 	}
 	for (b = 0; b < n / BLOCK; b++)
@@ -215,8 +207,9 @@ int main(int argc, char **argv)
 	}
 	for (r = 0; r < BIG_LEN; r++)
 		payload[r] = r % 251;
-	keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0, 0, 0);
-	ring = add_key("keyring", "bench", NULL, 0, KEY_SPEC_SESSION_KEYRING);
+	must(keyctl_join_session_keyring(NULL), "keyctl_join_session_keyring");
+	ring = must(add_key("keyring", "bench", NULL, 0,
+			    KEY_SPEC_SESSION_KEYRING), "add_key");
 	baseline = nr_keys();
 
 	for (r = 0; r < rounds; r++)
