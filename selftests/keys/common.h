@@ -8,6 +8,7 @@
 #define _SELFTESTS_KEYS_COMMON_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,17 @@ static inline const char *proc_keys_description(const char *line)
  * check an expired key need at least EXPIRY_GC_DELAY_MIN seconds of that.
  */
 #define EXPIRY_GC_DELAY_MIN	30
+
+/*
+ * Did add_key() return @key because the kernel has no such key type?  It
+ * fails with ENODEV for a type that is not built, or built as a module that
+ * is not loaded (key types are not loaded on demand).  A test skips then,
+ * with SKIP(return, "no \"%s\" key type", type).
+ */
+static inline bool key_type_missing(int32_t key)
+{
+	return key == -1 && errno == ENODEV;
+}
 
 /* The number in the sysctl file @path, or -1 if it cannot be read. */
 static inline long read_sysctl(const char *path)

@@ -31,8 +31,8 @@ FIXTURE_SETUP(immutable)
 	ASSERT_LT(0, self->ring);
 	self->key = add_key("immutable", "selftest", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
-	if (self->key == -1 && errno == ENODEV)
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	if (key_type_missing(self->key))
+		SKIP(return, "no \"%s\" key type", "immutable");
 	ASSERT_LT(0, self->key);
 }
 
@@ -249,8 +249,8 @@ FIXTURE_SETUP(immutable_vs_user)
 	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
-	if (self->imm == -1 && errno == ENODEV)
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	if (key_type_missing(self->imm))
+		SKIP(return, "no \"%s\" key type", "immutable");
 	ASSERT_LT(0, self->imm);
 	self->user = add_key("user", "versus", PAYLOAD, PAYLOAD_LEN,
 			     KEY_SPEC_SESSION_KEYRING);

@@ -247,17 +247,11 @@ TEST_F_TIMEOUT(stress, user_add_replaces, TEST_TIMEOUT)
 	replace_race(_metadata, "user", self->a, self->b);
 }
 
-/* Is there an "immutable" key type (CONFIG_IMMUTABLE_KEYS)? */
-static bool have_immutable(void)
-{
-	return add_key("immutable", "probe", "x", 1,
-		       KEY_SPEC_SESSION_KEYRING) > 0 || errno != ENODEV;
-}
-
 TEST_F_TIMEOUT(stress, immutable_add_replaces, TEST_TIMEOUT)
 {
-	if (!have_immutable())
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	if (key_type_missing(add_key("immutable", "probe", "x", 1,
+				     KEY_SPEC_SESSION_KEYRING)))
+		SKIP(return, "no \"%s\" key type", "immutable");
 	replace_race(_metadata, "immutable", self->a, self->b);
 }
 
@@ -268,8 +262,9 @@ TEST_F_TIMEOUT(stress, user_add_and_revoke, TEST_TIMEOUT)
 
 TEST_F_TIMEOUT(stress, immutable_add_and_revoke, TEST_TIMEOUT)
 {
-	if (!have_immutable())
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
+	if (key_type_missing(add_key("immutable", "probe", "x", 1,
+				     KEY_SPEC_SESSION_KEYRING)))
+		SKIP(return, "no \"%s\" key type", "immutable");
 	revoke_race(_metadata, "immutable", self->a, self->b);
 }
 
