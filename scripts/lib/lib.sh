@@ -64,7 +64,38 @@ UML_OUTPUTS=$LOGS/uml-output	# each selftest binary's output
 ARM64_CONSOLE=$LOGS/arm64-selftests-console.log
 ARM64_OUTPUTS=$LOGS/arm64-selftests-output	# each binary's output
 BENCH_BIN=$BUILD/bench/keys_bench
+BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
+UML_HOST_CHECKS=$LOGS/uml-host-checks	# run-uml-tests' host-side results
+BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
 KEYUTILS_DIR=$CACHE/keyutils
+DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
+STAGE_LOGS=$CACHE/logs		# test-all's, a log per stage, across bases
+# log_file NAME: where a script of KEYS_BASE keeps its log NAME.
+log_file() {
+	echo "$LOGS/$1"
+}
+# edit_worktree BRANCH: where edit-series suggests checking BRANCH out.
+edit_worktree() {
+	echo "$CACHE/$PRIMARY_BASE/$1"
+}
+# What kbuild and kunit.py write in a build directory DIR: the UML kernel,
+# the configuration, kunit.py's raw console and its JSON results, and a
+# module of security/keys/.
+uml_kernel_in() {
+	echo "$1/linux"
+}
+config_in() {
+	echo "$1/.config"
+}
+kunit_console_in() {
+	echo "$1/test.log"
+}
+kunit_json_in() {
+	echo "$1/kunit-results.json"
+}
+keys_module_in() {
+	echo "$1/security/keys/$2.ko"
+}
 # regen-series makes patches/ on the primary base (their index lines are
 # its blobs) and the backport on BACKPORT_TREE; checkpatch-series uses the
 # primary tree's checkpatch.pl and MAINTAINERS for both.
