@@ -400,8 +400,7 @@ TEST_F(bad_input, not_a_keyring)
 						    PAYLOAD_LEN, self->key));
 		EXPECT_ERRNO2(err, ENOTDIR, keyctl_link(self->key, self->key));
 		EXPECT_ERRNO2(err, ENOTDIR, keyctl_unlink(self->key, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR,
-			      keyctl_clear(self->key));
+		EXPECT_ERRNO2(err, ENOTDIR, keyctl_clear(self->key));
 		EXPECT_ERRNO2(err, ENOTDIR,
 			      request_key(type, DESC, NULL, self->key));
 		EXPECT_ERRNO(ENOTDIR, keyctl_search(self->key, type, DESC, 0));
@@ -431,8 +430,7 @@ TEST_F(bad_input, no_authority)
 		      keyctl_instantiate(self->key, big, ADD_KEY_MAX + 1, 0));
 	EXPECT_ERRNO(EPERM, keyctl_negate(self->key, 60, 0));
 	EXPECT_ERRNO(EPERM, keyctl_reject(self->key, 60, EKEYREJECTED, 0));
-	EXPECT_ERRNO2(EINVAL, EPERM,
-		      keyctl_reject(self->key, 60, 0, 0));
+	EXPECT_ERRNO2(EINVAL, EPERM, keyctl_reject(self->key, 60, 0, 0));
 	EXPECT_ERRNO(ENOKEY, keyctl_assume_authority(self->key));
 	EXPECT_ERRNO(EINVAL, keyctl_assume_authority(-100));
 }

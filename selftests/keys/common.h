@@ -95,11 +95,15 @@ static inline const char *proc_keys_description(const char *line)
  */
 #define EXPIRY_GC_DELAY_MIN	30
 
-/*
- * Did add_key() return @key because the kernel has no such key type?  It
- * fails with ENODEV for a type that is not built, or built as a module that
- * is not loaded (key types are not loaded on demand).  A test skips then,
- * with SKIP(return, "no \"%s\" key type", type).
+/**
+ * key_type_missing() - did add_key() fail because its key type is absent?
+ * @key: what add_key() returned; errno must still be the one it set
+ *
+ * add_key() fails with ENODEV for a type that is not built, or built as a
+ * module that is not loaded (key types are not loaded on demand).  A test
+ * skips then, saying which type is missing.
+ *
+ * Return: true if @key is -1 and errno is ENODEV.
  */
 static inline bool key_type_missing(int32_t key)
 {

@@ -32,7 +32,7 @@ FIXTURE_SETUP(immutable)
 	self->key = add_key("immutable", "selftest", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
 	if (key_type_missing(self->key))
-		SKIP(return, "no \"%s\" key type", "immutable");
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
 	ASSERT_LT(0, self->key);
 }
 
@@ -250,7 +250,7 @@ FIXTURE_SETUP(immutable_vs_user)
 	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
 	if (key_type_missing(self->imm))
-		SKIP(return, "no \"%s\" key type", "immutable");
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
 	ASSERT_LT(0, self->imm);
 	self->user = add_key("user", "versus", PAYLOAD, PAYLOAD_LEN,
 			     KEY_SPEC_SESSION_KEYRING);

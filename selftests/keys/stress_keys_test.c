@@ -251,7 +251,7 @@ TEST_F_TIMEOUT(stress, immutable_add_replaces, TEST_TIMEOUT)
 {
 	if (key_type_missing(add_key("immutable", "probe", "x", 1,
 				     KEY_SPEC_SESSION_KEYRING)))
-		SKIP(return, "no \"%s\" key type", "immutable");
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
 	replace_race(_metadata, "immutable", self->a, self->b);
 }
 
@@ -264,7 +264,7 @@ TEST_F_TIMEOUT(stress, immutable_add_and_revoke, TEST_TIMEOUT)
 {
 	if (key_type_missing(add_key("immutable", "probe", "x", 1,
 				     KEY_SPEC_SESSION_KEYRING)))
-		SKIP(return, "no \"%s\" key type", "immutable");
+		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
 	revoke_race(_metadata, "immutable", self->a, self->b);
 }
 

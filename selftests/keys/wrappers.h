@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Raw add_key(), request_key() and keyctl() calls for the keys selftests,
- * with no dependency on libkeyutils, named and called as libkeyutils'
- * are: each returns what the system call returns, -1 with errno set on
- * failure.  Needs no test harness, so that tools outside it can use them.
+ * with no dependency on libkeyutils.  The keyctl_*() wrappers have
+ * libkeyutils' names and argument order; unlike libkeyutils, keyctl() takes
+ * exactly five arguments and keyctl_read() a void * buffer, so this header
+ * and <keyutils.h> cannot be included together.  Each returns what the
+ * system call returns, -1 with errno set on failure.  It needs no test
+ * harness, so that tools outside it can use it, but glibc's syscall(),
+ * which its default feature macros (_DEFAULT_SOURCE) declare.
  */
 
 #ifndef _SELFTESTS_KEYS_WRAPPERS_H
 #define _SELFTESTS_KEYS_WRAPPERS_H
 
-#include <linux/keyctl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <linux/keyctl.h>
 
 static inline int32_t add_key(const char *type, const char *desc,
 			      const void *payload, size_t plen, int32_t ring)
