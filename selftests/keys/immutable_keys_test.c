@@ -49,15 +49,6 @@ static int reads_back(int32_t key, const void *data, size_t len)
 	       memcmp(buf, data, len) == 0;
 }
 
-TEST_F(immutable, read_round_trip)
-{
-	char buf[64];
-
-	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 0));
-}
-
 TEST_F(immutable, default_permissions)
 {
 	char desc[256];
@@ -125,11 +116,6 @@ TEST_F(immutable, add_again_replaces_link)
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 }
 
-TEST_F(immutable, payload_sizes)
-{
-	expect_payload_sizes(_metadata, "immutable");
-}
-
 /*
  * Bad pointers and descriptions get the errors "user" keys get.  A key as
  * add_key()'s destination is not a keyring: ENOTDIR once it has write
@@ -151,57 +137,6 @@ TEST_F(immutable, bad_input)
 	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
 			      self->key));
 	EXPECT_EQ(ENOTDIR, errno);
-}
-
-TEST_F(immutable, revoke)
-{
-	char buf[64];
-
-	EXPECT_EQ(0, keyctl_revoke(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYREVOKED, errno);
-}
-
-/* As for "user": read permission makes the result independent of the gc. */
-TEST_F(immutable, invalidate)
-{
-	char buf[64];
-
-	ASSERT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_USR_READ));
-	EXPECT_EQ(0, keyctl_invalidate(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(ENOKEY, errno);
-}
-
-TEST_F(immutable, unlink)
-{
-	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
-					   "selftest", 0));
-	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "immutable",
-				    "selftest", 0));
-	EXPECT_EQ(ENOKEY, errno);
-}
-
-TEST_F(immutable, expiry)
-{
-	char buf[64];
-
-	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
-		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
-	sleep(2);
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYEXPIRED, errno);
-}
-
-TEST_F(immutable, proc_keys_description)
-{
-	char line[512];
-
-	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
-	EXPECT_STREQ("selftest: 17", proc_keys_description(line));
-	EXPECT_NE(NULL, strstr(line, " immutable selftest: 17"));
 }
 
 /*

@@ -242,30 +242,36 @@ static void revoke_race(struct __test_metadata *_metadata, const char *type,
 	EXPECT_LT(0, race.revoked);
 }
 
-TEST_F_TIMEOUT(stress, user_add_replaces, TEST_TIMEOUT)
-{
-	replace_race(_metadata, "user", self->a, self->b);
-}
+/* The two races above, once for each key type of key_type_variants.h. */
+FIXTURE(key_type) {
+	char a[SHORT_LEN];
+	char b[LONG_LEN];
+};
 
-TEST_F_TIMEOUT(stress, immutable_add_replaces, TEST_TIMEOUT)
+#include "key_type_variants.h"
+
+FIXTURE_SETUP(key_type)
 {
-	if (key_type_missing(add_key("immutable", "probe", "x", 1,
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
+	if (key_type_missing(add_key(variant->type, "probe", "x", 1,
 				     KEY_SPEC_SESSION_KEYRING)))
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
-	replace_race(_metadata, "immutable", self->a, self->b);
+		SKIP(return, "no \"%s\" key type", variant->type);
+	memset(self->a, 'a', sizeof(self->a));
+	memset(self->b, 'b', sizeof(self->b));
 }
 
-TEST_F_TIMEOUT(stress, user_add_and_revoke, TEST_TIMEOUT)
+FIXTURE_TEARDOWN(key_type)
 {
-	revoke_race(_metadata, "user", self->a, self->b);
 }
 
-TEST_F_TIMEOUT(stress, immutable_add_and_revoke, TEST_TIMEOUT)
+TEST_F_TIMEOUT(key_type, add_replaces, TEST_TIMEOUT)
 {
-	if (key_type_missing(add_key("immutable", "probe", "x", 1,
-				     KEY_SPEC_SESSION_KEYRING)))
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
-	revoke_race(_metadata, "immutable", self->a, self->b);
+	replace_race(_metadata, variant->type, self->a, self->b);
+}
+
+TEST_F_TIMEOUT(key_type, add_and_revoke, TEST_TIMEOUT)
+{
+	revoke_race(_metadata, variant->type, self->a, self->b);
 }
 
 TEST_HARNESS_MAIN

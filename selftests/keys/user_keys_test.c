@@ -47,14 +47,6 @@ FIXTURE_TEARDOWN_PARENT(user)
 		keyctl_unlink(self->in_user_keyring, KEY_SPEC_USER_KEYRING);
 }
 
-TEST_F(user, read_round_trip)
-{
-	char buf[64];
-
-	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-}
-
 TEST_F(user, read_one_byte_larger_buffer)
 {
 	char buf[PAYLOAD_LEN + 1];
@@ -105,11 +97,6 @@ TEST_F(user, read_no_such_key)
 
 	EXPECT_EQ(-1, keyctl_read(NO_SUCH_KEY, buf, sizeof(buf)));
 	EXPECT_EQ(ENOKEY, errno);
-}
-
-TEST_F(user, payload_sizes)
-{
-	expect_payload_sizes(_metadata, "user");
 }
 
 TEST_F(user, bad_pointers)
@@ -226,68 +213,6 @@ TEST_F(user, add_again_revives_expired)
 	EXPECT_EQ(0, memcmp(buf, "new", 3));
 }
 
-TEST_F(user, revoke)
-{
-	char buf[16];
-
-	EXPECT_EQ(0, keyctl_revoke(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl_revoke(NO_SUCH_KEY));
-	EXPECT_EQ(ENOKEY, errno);
-}
-
-/*
- * An invalidated key is no longer possessed: give the owner read permission
- * so that the read fails the same way (ENOKEY) whether or not the garbage
- * collector has already destroyed the key.
- */
-TEST_F(user, invalidate)
-{
-	char buf[16];
-
-	ASSERT_EQ(0, keyctl_setperm(self->key, KEY_POS_ALL | KEY_USR_VIEW |
-				    KEY_USR_READ));
-	EXPECT_EQ(0, keyctl_invalidate(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(ENOKEY, errno);
-}
-
-/*
- * A second unlink of a key that is no longer linked is ENOENT, but only
- * while the key exists: once nothing references it (the keyring drops its
- * reference an RCU grace period after the unlink), its serial is ENOKEY.
- * The process keyring, which a search of the session does not reach,
- * holds the key meanwhile.
- */
-TEST_F(user, unlink)
-{
-	ASSERT_EQ(0, keyctl_link(self->key, KEY_SPEC_PROCESS_KEYRING));
-	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user",
-					   "selftest", 0));
-	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(0, keyring_links(self->ring, self->key));
-	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", "selftest", 0));
-	EXPECT_EQ(ENOKEY, errno);
-	EXPECT_EQ(-1, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(ENOENT, errno);
-}
-
-TEST_F(user, expiry)
-{
-	char buf[16];
-
-	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
-		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
-	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
-	sleep(2);
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYEXPIRED, errno);
-}
-
 /*
  * A key the caller does not possess is checked against its user
  * permissions: without KEY_USR_READ a read fails with EACCES.
@@ -342,15 +267,6 @@ TEST_F(user, permissions_possessed)
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_EQ(-1, keyctl_setperm(NO_SUCH_KEY, KEY_POS_ALL));
 	EXPECT_EQ(ENOKEY, errno);
-}
-
-TEST_F(user, proc_keys_description)
-{
-	char line[512];
-
-	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
-	EXPECT_STREQ("selftest: 10", proc_keys_description(line));
-	EXPECT_NE(NULL, strstr(line, " user      selftest: 10"));
 }
 
 /*

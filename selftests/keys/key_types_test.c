@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tests that hold for every key type of key_type_variants.h, through
+ * add_key() and keyctl(): a key reads back, its payload limits, revocation,
+ * invalidation, unlinking, expiry and its /proc/keys line.
+ *
+ * Each test runs in its own process with a fresh anonymous session keyring,
+ * so it possesses exactly the keys it adds there.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define PAYLOAD		"0123456789"
+#define PAYLOAD_LEN	(sizeof(PAYLOAD) - 1)
+
+FIXTURE(key_type) {
+	int32_t ring;
+	int32_t key;
+};
+
+#include "key_type_variants.h"
+
+FIXTURE_SETUP(key_type)
+{
+	self->ring = keyctl_join_session_keyring(NULL);
+	ASSERT_LT(0, self->ring);
+	self->key = add_key(variant->type, "selftest", PAYLOAD, PAYLOAD_LEN,
+			    KEY_SPEC_SESSION_KEYRING);
+	if (key_type_missing(self->key))
+		SKIP(return, "no \"%s\" key type", variant->type);
+	ASSERT_LT(0, self->key);
+}
+
+FIXTURE_TEARDOWN(key_type)
+{
+}
+
+TEST_F(key_type, read_round_trip)
+{
+	char buf[64];
+
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, NULL, 0));
+}
+
+TEST_F(key_type, payload_sizes)
+{
+	expect_payload_sizes(_metadata, variant->type);
+}
+
+/*
+ * The lookup refuses a revoked key before it checks permissions, so an
+ * update fails with EKEYREVOKED whether or not the type can update.
+ */
+TEST_F(key_type, revoke)
+{
+	char buf[16];
+
+	EXPECT_EQ(0, keyctl_revoke(self->key));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
+	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_EQ(-1, keyctl_revoke(NO_SUCH_KEY));
+	EXPECT_EQ(ENOKEY, errno);
+}
+
+/*
+ * An invalidated key is no longer possessed: give the owner read permission
+ * so that the read fails the same way (ENOKEY) whether or not the garbage
+ * collector has already destroyed the key.
+ */
+TEST_F(key_type, invalidate)
+{
+	char buf[16];
+
+	ASSERT_EQ(0, keyctl_setperm(self->key, variant->perm | KEY_USR_READ));
+	EXPECT_EQ(0, keyctl_invalidate(self->key));
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(ENOKEY, errno);
+}
+
+/*
+ * A second unlink of a key that is no longer linked is ENOENT, but only
+ * while the key exists: once nothing references it (the keyring drops its
+ * reference an RCU grace period after the unlink), its serial is ENOKEY.
+ * The process keyring, which a search of the session does not reach,
+ * holds the key meanwhile.
+ */
+TEST_F(key_type, unlink)
+{
+	ASSERT_EQ(0, keyctl_link(self->key, KEY_SPEC_PROCESS_KEYRING));
+	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING,
+					   variant->type, "selftest", 0));
+	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(0, keyring_links(self->ring, self->key));
+	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, variant->type,
+				    "selftest", 0));
+	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_EQ(-1, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_EQ(ENOENT, errno);
+}
+
+TEST_F(key_type, expiry)
+{
+	char buf[16];
+
+	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
+		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
+	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
+	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
+	sleep(2);
+	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_EQ(EKEYEXPIRED, errno);
+}
+
+/* The description column shows what user_describe() writes. */
+TEST_F(key_type, proc_keys_description)
+{
+	char line[512], expect[64];
+
+	ASSERT_EQ(0, proc_keys_line(self->key, line, sizeof(line)));
+	EXPECT_STREQ("selftest: 10", proc_keys_description(line));
+	/* the type column is 9 characters wide */
+	snprintf(expect, sizeof(expect), " %-9.9s selftest: 10", variant->type);
+	EXPECT_NE(NULL, strstr(line, expect));
+}
+
+TEST_HARNESS_MAIN
