@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The key types built on the "user" type's operations (user_defined.c),
+ * The key types built on the "user" type's operations (user_defined.c)
  * whose keys hold a readable payload of 1 to 32767 bytes, as the variants
- * of the fixture key_type, the way landlock's scoped_base_variants.h gives
- * its tests their domains.  Include it after FIXTURE(key_type); a test of
- * that fixture then runs once for each type.
+ * of the fixture key_type.  Include it after common.h and
+ * FIXTURE(key_type); a test of that fixture then runs once for each type.
  */
 
 FIXTURE_VARIANT(key_type) {

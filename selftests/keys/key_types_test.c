@@ -56,8 +56,9 @@ TEST_F(key_type, payload_sizes)
 }
 
 /*
- * The lookup refuses a revoked key before it checks permissions, so an
- * update fails with EKEYREVOKED whether or not the type can update.
+ * The lookup refuses a revoked key before it checks permissions, so a
+ * valid update (KEYCTL_UPDATE checks the length and copies the payload in
+ * first) fails with EKEYREVOKED whether or not the type can update.
  */
 TEST_F(key_type, revoke)
 {

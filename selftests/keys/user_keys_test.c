@@ -23,15 +23,13 @@
 #define SENTINEL	0xa5
 
 FIXTURE(user) {
-	int32_t ring;
 	int32_t key;
 	int32_t in_user_keyring;	/* linked into @u: unlinked at teardown */
 };
 
 FIXTURE_SETUP(user)
 {
-	self->ring = keyctl_join_session_keyring(NULL);
-	ASSERT_LT(0, self->ring);
+	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	self->key = add_key("user", "selftest", PAYLOAD, PAYLOAD_LEN,
 			    KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, self->key);
