@@ -11,8 +11,8 @@ CACHE=${KEYS_SERIES_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/keys-series}
 
 # KEYS_BASE picks the base tree: 7.3 (the default, mainline's latest
 # release, what the series is made against) or 6.12 (the LTS tree, which
-# gets a backport of it: PATCHES below). Each base has its own tree, builds and logs under
-# $CACHE/$KEYS_BASE; the keyutils source is shared.
+# gets a backport of it: PATCHES below). Each base has its own tree,
+# builds and logs under $CACHE/$KEYS_BASE; the keyutils source is shared.
 BASES="7.3 6.12"
 PRIMARY_BASE=7.3
 KEYS_BASE=${KEYS_BASE:-$PRIMARY_BASE}
