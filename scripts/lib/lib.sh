@@ -294,7 +294,8 @@ series_patches() {
 # summary line (WHY "summary"), but at least one failure if STATUS is not 0
 # (WHY "exit" when that added the failure), and one failure, nothing
 # passed, if the log has no summary line (WHY "broke": the stage broke, or
-# its output was cut short). scripts/test-judge-stage tests it.
+# its output was cut short). scripts/test-counting tests it. Only test-all
+# uses it, for the stages not yet converted to KTAP.
 judge_stage() {
 	local p f s
 	if read -r p f s < <(summary_counts <"$1"); then
@@ -314,4 +315,71 @@ summary_counts() {
 	grep -E '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1 |
 		sed -nE 's/^[a-z0-9-]+: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/p' |
 		awk 'NF { print $1, $2, ($3 == "" ? 0 : $3); found = 1 } END { exit !found }'
+}
+
+# KTAP (Documentation/dev-tools/ktap.rst) is the one format the scripts
+# report in, on standard output; what else they print goes to standard
+# error. ktap_header [N] starts a document: its version line and, when the
+# number of tests is known, its plan. ktap_result STATUS NAME [DIAG...]
+# prints the next test's result line, STATUS "ok", "fail" or "skip:WHY",
+# after each DIAG (a file's lines, or one text if no such file) as
+# diagnostic lines. ktap_check NAME COMMAND... is the result of COMMAND,
+# its output the diagnostics of a failure. ktap_done fails if a test did.
+# scripts/lib/ktap-count counts a document.
+KTAP_NUM=0 KTAP_FAILS=0
+ktap_header() {
+	KTAP_NUM=0 KTAP_FAILS=0
+	echo "KTAP version 1"
+	[ $# = 0 ] || echo "1..$1"
+}
+ktap_result() {
+	local status=$1 name=${2//#/} diag
+	shift 2
+	for diag in "$@"; do
+		if [ -f "$diag" ]; then sed 's/^/# /' "$diag"; else printf '# %s\n' "$diag"; fi
+	done
+	KTAP_NUM=$((KTAP_NUM + 1))
+	case $status in
+	ok) echo "ok $KTAP_NUM $name" ;;
+	skip:*) echo "ok $KTAP_NUM $name # SKIP ${status#skip:}" ;;
+	*) KTAP_FAILS=$((KTAP_FAILS + 1)) && echo "not ok $KTAP_NUM $name" ;;
+	esac
+}
+ktap_check() {
+	local name=$1 out rc=0
+	shift
+	out=$(mktemp)
+	"$@" >"$out" 2>&1 || rc=$?
+	if [ "$rc" = 0 ]; then
+		ktap_result ok "$name"
+	else
+		ktap_result fail "$name" "$out" "exit status $rc"
+	fi
+	rm -f "$out"
+}
+ktap_done() {
+	[ "$KTAP_FAILS" = 0 ]
+}
+
+# ktap_nest NAME COMMAND...: run COMMAND, which prints a KTAP document, as
+# the next test NAME of this one, its document the test's subtests
+# (indented, "# Subtest: NAME" after the version line): the test fails if
+# scripts/lib/ktap-count finds a failure in the document, or none where
+# COMMAND exited non-zero, or no document. Standard error passes through.
+ktap_nest() {
+	local name=${1//#/} doc rc p f s why
+	shift
+	doc=$(mktemp)
+	"$@" | tee "$doc" | awk -v name="$name" '
+		NR == 1 && !/^KTAP version / { print "  KTAP version 1"; print "  # Subtest: " name }
+		{ print "  " $0 }
+		NR == 1 && /^KTAP version / { print "  # Subtest: " name }'
+	rc=${PIPESTATUS[0]}
+	read -r p f s why < <("$REPO/scripts/lib/ktap-count" --status "$rc" "$doc")
+	rm -f "$doc"
+	if [ "$f" = 0 ]; then
+		ktap_result ok "$name"
+	else
+		ktap_result fail "$name" "$name: $p passed, $f failed, $s skipped ($why; exit status $rc)"
+	fi
 }
