@@ -60,12 +60,10 @@ selftests_console() {
 	echo "$LOGS/$1-console.log"
 }
 UML_CONSOLE=$LOGS/uml-console.log
-UML_OUTPUTS=$LOGS/uml-output	# each selftest binary's output
+UML_GUEST_KTAP=$LOGS/uml-guest.ktap	# what uml-init printed
 ARM64_CONSOLE=$LOGS/arm64-selftests-console.log
-ARM64_OUTPUTS=$LOGS/arm64-selftests-output	# each binary's output
 BENCH_BIN=$BUILD/bench/keys_bench
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
-UML_HOST_CHECKS=$LOGS/uml-host-checks	# run-uml-tests' host-side results
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
 KEYUTILS_DIR=$CACHE/keyutils
 DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
@@ -79,8 +77,8 @@ edit_worktree() {
 	echo "$CACHE/$PRIMARY_BASE/$1"
 }
 # What kbuild and kunit.py write in a build directory DIR: the UML kernel,
-# the configuration, kunit.py's raw console and its JSON results, and a
-# module of security/keys/.
+# the configuration, kunit.py's raw console, and a module of
+# security/keys/.
 uml_kernel_in() {
 	echo "$1/linux"
 }
@@ -89,9 +87,6 @@ config_in() {
 }
 kunit_console_in() {
 	echo "$1/test.log"
-}
-kunit_json_in() {
-	echo "$1/kunit-results.json"
 }
 keys_module_in() {
 	echo "$1/security/keys/$2.ko"
@@ -289,97 +284,6 @@ series_patches() {
 		! -name '0000-cover-letter.patch' | sort
 }
 
-# judge_stage LOG STATUS: print "PASSED FAILED SKIPPED WHY" for a stage whose
-# output is LOG and whose command exited with STATUS: the counts of its last
-# summary line (WHY "summary"), but at least one failure if STATUS is not 0
-# (WHY "exit" when that added the failure), and one failure, nothing
-# passed, if the log has no summary line (WHY "broke": the stage broke, or
-# its output was cut short). scripts/test-counting tests it. Only test-all
-# uses it, for the stages not yet converted to KTAP.
-judge_stage() {
-	local p f s
-	if read -r p f s < <(summary_counts <"$1"); then
-		if [ "$2" != 0 ] && [ "$f" = 0 ]; then
-			echo "$p 1 $s exit"
-		else
-			echo "$p $f $s summary"
-		fi
-	else
-		echo "0 1 0 broke"
-	fi
-}
-
-# summary_counts: read a log on stdin and print "PASSED FAILED SKIPPED" from
-# its last "NAME: N passed, N failed[, N skipped]" line; fail if none.
-summary_counts() {
-	grep -E '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed' | tail -n 1 |
-		sed -nE 's/^[a-z0-9-]+: ([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?.*/\1 \2 \4/p' |
-		awk 'NF { print $1, $2, ($3 == "" ? 0 : $3); found = 1 } END { exit !found }'
-}
-
-# KTAP (Documentation/dev-tools/ktap.rst) is the one format the scripts
-# report in, on standard output; what else they print goes to standard
-# error. ktap_header [N] starts a document: its version line and, when the
-# number of tests is known, its plan. ktap_result STATUS NAME [DIAG...]
-# prints the next test's result line, STATUS "ok", "fail" or "skip:WHY",
-# after each DIAG (a file's lines, or one text if no such file) as
-# diagnostic lines. ktap_check NAME COMMAND... is the result of COMMAND,
-# its output the diagnostics of a failure. ktap_done fails if a test did.
-# scripts/lib/ktap-count counts a document.
-KTAP_NUM=0 KTAP_FAILS=0
-ktap_header() {
-	KTAP_NUM=0 KTAP_FAILS=0
-	echo "KTAP version 1"
-	[ $# = 0 ] || echo "1..$1"
-}
-ktap_result() {
-	local status=$1 name=${2//#/} diag
-	shift 2
-	for diag in "$@"; do
-		if [ -f "$diag" ]; then sed 's/^/# /' "$diag"; else printf '# %s\n' "$diag"; fi
-	done
-	KTAP_NUM=$((KTAP_NUM + 1))
-	case $status in
-	ok) echo "ok $KTAP_NUM $name" ;;
-	skip:*) echo "ok $KTAP_NUM $name # SKIP ${status#skip:}" ;;
-	*) KTAP_FAILS=$((KTAP_FAILS + 1)) && echo "not ok $KTAP_NUM $name" ;;
-	esac
-}
-ktap_check() {
-	local name=$1 out rc=0
-	shift
-	out=$(mktemp)
-	"$@" >"$out" 2>&1 || rc=$?
-	if [ "$rc" = 0 ]; then
-		ktap_result ok "$name"
-	else
-		ktap_result fail "$name" "$out" "exit status $rc"
-	fi
-	rm -f "$out"
-}
-ktap_done() {
-	[ "$KTAP_FAILS" = 0 ]
-}
-
-# ktap_nest NAME COMMAND...: run COMMAND, which prints a KTAP document, as
-# the next test NAME of this one, its document the test's subtests
-# (indented, "# Subtest: NAME" after the version line): the test fails if
-# scripts/lib/ktap-count finds a failure in the document, or none where
-# COMMAND exited non-zero, or no document. Standard error passes through.
-ktap_nest() {
-	local name=${1//#/} doc rc p f s why
-	shift
-	doc=$(mktemp)
-	"$@" | tee "$doc" | awk -v name="$name" '
-		NR == 1 && !/^KTAP version / { print "  KTAP version 1"; print "  # Subtest: " name }
-		{ print "  " $0 }
-		NR == 1 && /^KTAP version / { print "  # Subtest: " name }'
-	rc=${PIPESTATUS[0]}
-	read -r p f s why < <("$REPO/scripts/lib/ktap-count" --status "$rc" "$doc")
-	rm -f "$doc"
-	if [ "$f" = 0 ]; then
-		ktap_result ok "$name"
-	else
-		ktap_result fail "$name" "$name: $p passed, $f failed, $s skipped ($why; exit status $rc)"
-	fi
-}
+# The KTAP writers (ktap_header, ktap_result, ktap_check, ktap_nest, ...).
+# shellcheck source=ktap.sh
+. "$REPO/scripts/lib/ktap.sh"

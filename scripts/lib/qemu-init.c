@@ -3,16 +3,19 @@
  * qemu-init: PID 1 of the initramfs that scripts/run-arm64-selftests boots
  * under QEMU.  Not part of the series: tooling, built static for the guest.
  *
- * Mounts proc, sysfs and a tmpfs on /tmp, prints the booted kernel's page
- * size ("# PAGE_SIZE N", from the auxiliary vector via sysconf), then runs
- * each test named in /keys/kselftest-list.txt ("keys:NAME" lines, as
- * kselftest's "make install" writes it) from /keys, as kselftest's runner
- * (tools/testing/selftests/kselftest/runner.sh) does: its output prefixed
- * with "# ", one KTAP result line per binary, exit status 4 a skip, and the
- * per-test timeout from /keys/settings ("timeout=N", default 45 s, as the
- * runner's).  The console then carries the same lines as a UML boot's, and
- * scripts/lib/count-uml-results judges both (with --done "QEMU-INIT: done", the
- * line this prints last).  Then it powers the machine off.
+ * The initramfs has no shell for kselftest's runner, so this does its
+ * work.  Mounts proc, sysfs and a tmpfs on /tmp, then prints one KTAP
+ * document on the console: the booted kernel's page size as a diagnostic
+ * ("# PAGE_SIZE N", from the auxiliary vector via sysconf), and one test,
+ * "selftests all", whose subtests are what kselftest's runner
+ * (tools/testing/selftests/kselftest/runner.sh) would print for the tests
+ * named in /keys/kselftest-list.txt ("keys:NAME" lines, as kselftest's
+ * "make install" writes it): each binary run from /keys, its output
+ * prefixed with "# ", one result line per binary, exit status 4 a skip,
+ * and the per-test timeout from /keys/settings ("timeout=N", default 45 s,
+ * as the runner's).  That is what scripts/lib/uml-init prints for a run
+ * of the runner, and scripts/lib/judge-boot reads both.  Then it powers
+ * the machine off.
  */
 #include <errno.h>
 #include <poll.h>
@@ -105,13 +108,13 @@ static int run(const char *name, int timeout)
 				continue;
 			}
 			line[len] = '\0';
-			say("# %s\n", line);
+			say("  # %s\n", line);
 			len = 0;
 		}
 	}
 	if (len) {
 		line[len] = '\0';
-		say("# %s\n", line);
+		say("  # %s\n", line);
 	}
 	close(pipefd[0]);
 	waitpid(pid, &status, 0);
@@ -121,7 +124,7 @@ static int run(const char *name, int timeout)
 int main(void)
 {
 	char *tests[MAX_TESTS], line[256];
-	int n = 0, timeout = settings_timeout();
+	int n = 0, failed = 0, timeout = settings_timeout();
 	FILE *list;
 
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -130,33 +133,36 @@ int main(void)
 	setenv("PATH", "/keys", 1);
 	setenv("HOME", "/tmp", 1);
 
-	printf("QEMU-INIT: start\n# PAGE_SIZE %ld\n", sysconf(_SC_PAGESIZE));
+	printf("KTAP version 1\n1..1\n# PAGE_SIZE %ld\n", sysconf(_SC_PAGESIZE));
 	list = fopen("/keys/kselftest-list.txt", "r");
 	while (list && n < MAX_TESTS && fgets(line, sizeof(line), list)) {
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, "keys:", 5) == 0)
 			tests[n++] = strdup(line + 5);
 	}
-	printf("KSFT-RUNNER-BEGIN all\nTAP version 13\n1..%d\n", n);
-	printf("# timeout set to %d\n", timeout);
+	printf("  TAP version 13\n  # Subtest: selftests all\n  1..%d\n", n);
+	printf("  # timeout set to %d\n", timeout);
 	for (int i = 0; i < n; i++) {
 		int status;
 
-		say("# selftests: keys: %s\n", tests[i]);
+		say("  # selftests: keys: %s\n", tests[i]);
 		status = run(tests[i], timeout);
-		if (status == -1)
-			printf("not ok %d selftests: keys: %s # TIMEOUT %d seconds\n",
+		if (status == -1) {
+			printf("  not ok %d selftests: keys: %s # TIMEOUT %d seconds\n",
 			       i + 1, tests[i], timeout);
-		else if (WIFEXITED(status) && WEXITSTATUS(status) == 4)
-			printf("ok %d selftests: keys: %s # SKIP\n", i + 1, tests[i]);
-		else if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-			printf("ok %d selftests: keys: %s\n", i + 1, tests[i]);
-		else
-			printf("not ok %d selftests: keys: %s # exit=%d\n", i + 1,
+			failed++;
+		} else if (WIFEXITED(status) && WEXITSTATUS(status) == 4) {
+			printf("  ok %d selftests: keys: %s # SKIP\n", i + 1, tests[i]);
+		} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+			printf("  ok %d selftests: keys: %s\n", i + 1, tests[i]);
+		} else {
+			printf("  not ok %d selftests: keys: %s # exit=%d\n", i + 1,
 			       tests[i], WIFEXITED(status) ? WEXITSTATUS(status) :
 			       128 + WTERMSIG(status));
+			failed++;
+		}
 	}
-	printf("KSFT-RUNNER-END all rc=0\nQEMU-INIT: done\n");
+	printf("%s 1 selftests all\n", failed || !n ? "not ok" : "ok");
 	fflush(stdout);
 	sync();
 	reboot(RB_POWER_OFF);

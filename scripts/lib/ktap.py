@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-2.0
+"""ktap: KTAP documents read with kunit.py's own parser (kunit_parser of
+the primary base tree), for scripts/lib/ktap-count and judge-boot."""
+
+import io
+import os
+import re
+import subprocess
+import sys
+from typing import Iterable, List, Tuple
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _kunit_dir() -> str:
+	"""tools/testing/kunit of the primary base tree (lib.sh's PRIMARY_TREE)."""
+	lib = os.path.join(REPO, 'scripts', 'lib', 'lib.sh')
+	tree = subprocess.run(['bash', '-c', '. "$1" && printf %s "$PRIMARY_TREE"', 'lib', lib],
+			      check=True, stdout=subprocess.PIPE, text=True).stdout
+	return os.path.join(tree, 'tools', 'testing', 'kunit')
+
+
+sys.path.insert(0, _kunit_dir())
+import kunit_parser  # pylint: disable=wrong-import-position
+import kunit_printer  # pylint: disable=wrong-import-position
+
+# Our documents carry consoles' lines as diagnostics: a kernel's last words
+# ("Kernel panic - not syncing: VFS:", ...) in one must not end it, as they
+# end a console's KTAP for kunit.py.
+kunit_parser.KTAP_END = re.compile(r'(?!)')
+
+Test = kunit_parser.Test
+Status = kunit_parser.TestStatus
+
+
+def parse(lines: Iterable[str], errors: List[str]) -> Test:
+	"""The tree kunit.py parse makes of @lines; its error messages are
+	appended to @errors."""
+	out = io.StringIO()
+	test = kunit_parser.parse_run_tests(lines, kunit_printer.Printer(output=out))
+	errors += [l.split('[ERROR] ', 1)[-1] for l in out.getvalue().splitlines() if '[ERROR]' in l]
+	return test
+
+
+def extract(lines: Iterable[str]) -> List[str]:
+	"""The KTAP lines of a console, as the parser finds them."""
+	return list(kunit_parser.extract_tap_lines(lines))
+
+
+def unseen_failures(test: Test) -> int:
+	"""The tests that failed with subtests none of which failed, all
+	skipped: kunit_parser counts a failed parent only when its subtests
+	passed."""
+	below = sum(unseen_failures(t) for t in test.subtests)
+	if test.subtests and test.status in (Status.FAILURE, Status.TEST_CRASHED) and \
+			test.counts.failed + test.counts.crashed + below == 0:
+		return 1
+	return below
+
+
+def counts(test: Test, status: int = 0) -> Tuple[int, int, int, str]:
+	"""(passed, failed, skipped, why) of a parsed document: see ktap-count."""
+	c = test.counts
+	passed, failed, skipped = c.passed, c.failed + c.crashed + unseen_failures(test), c.skipped
+	if test.status == Status.FAILURE_TO_PARSE_TESTS:
+		return 0, 1, 0, 'broke'
+	if c.errors and not failed:
+		return passed, 1, skipped, 'errors'
+	if status and not failed:
+		return passed, 1, skipped, 'exit'
+	return passed, failed, skipped, 'ktap'
+
+
+TOP_VERSION = re.compile(r'^K?TAP version \d+$')
+
+
+def documents(lines: Iterable[str]) -> List[List[str]]:
+	"""The top-level documents of a console: each from a version line at
+	the start of a line up to the next (carriage returns dropped)."""
+	docs: List[List[str]] = []
+	for line in lines:
+		line = line.rstrip('\r\n')
+		if TOP_VERSION.match(line):
+			docs.append([])
+		if docs:
+			docs[-1].append(line)
+	return docs
