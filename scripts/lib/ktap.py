@@ -24,11 +24,8 @@ sys.path.insert(0, _kunit_dir())
 import kunit_parser  # pylint: disable=wrong-import-position
 import kunit_printer  # pylint: disable=wrong-import-position
 
-# Our documents carry consoles' lines as diagnostics: a kernel's last words
-# ("Kernel panic - not syncing: VFS:", ...) in one must not end it, as they
-# end a console's KTAP for kunit.py.
-kunit_parser.KTAP_END = re.compile(r'(?!)')
-
+CONSOLE_END = kunit_parser.KTAP_END
+NEVER = re.compile(r'(?!)')
 Test = kunit_parser.Test
 Status = kunit_parser.TestStatus
 
@@ -37,14 +34,36 @@ def parse(lines: Iterable[str], errors: List[str]) -> Test:
 	"""The tree kunit.py parse makes of @lines; its error messages are
 	appended to @errors."""
 	out = io.StringIO()
-	test = kunit_parser.parse_run_tests(lines, kunit_printer.Printer(output=out))
+	# Our documents carry consoles' lines as diagnostics: a kernel's last
+	# words ("Kernel panic - not syncing: VFS:", ...) in one do not end it,
+	# as they end a console's KTAP for kunit.py.
+	kunit_parser.KTAP_END = NEVER
+	try:
+		test = kunit_parser.parse_run_tests(lines, kunit_printer.Printer(output=out))
+	finally:
+		kunit_parser.KTAP_END = CONSOLE_END
 	errors += [l.split('[ERROR] ', 1)[-1] for l in out.getvalue().splitlines() if '[ERROR]' in l]
 	return test
 
 
+def cut(lines: List[str]) -> List[str]:
+	"""A document that starts at @lines, up to its last planned result
+	line: not the console's lines after it."""
+	m = re.match(r'^1\.\.(\d+)', lines[1]) if len(lines) > 1 else None
+	if m and m.group(1) == '0':
+		return lines[:2]
+	if m:
+		last = re.compile(r'^(ok|not ok) %s\b' % m.group(1))
+		for i, line in enumerate(lines):
+			if last.match(line):
+				return lines[:i + 1]
+	return lines
+
+
 def extract(lines: Iterable[str]) -> List[str]:
-	"""The KTAP lines of a console, as the parser finds them."""
-	return list(kunit_parser.extract_tap_lines(lines))
+	"""The KTAP document of a console, as the parser finds it, up to its
+	last planned result line."""
+	return cut(list(kunit_parser.extract_tap_lines(lines)))
 
 
 def unseen_failures(test: Test) -> int:
@@ -76,7 +95,8 @@ TOP_VERSION = re.compile(r'^K?TAP version \d+$')
 
 def documents(lines: Iterable[str]) -> List[List[str]]:
 	"""The top-level documents of a console: each from a version line at
-	the start of a line up to the next (carriage returns dropped)."""
+	the start of a line up to the next, or to its last planned result line
+	(carriage returns dropped)."""
 	docs: List[List[str]] = []
 	for line in lines:
 		line = line.rstrip('\r\n')
@@ -84,4 +104,4 @@ def documents(lines: Iterable[str]) -> List[List[str]]:
 			docs.append([])
 		if docs:
 			docs[-1].append(line)
-	return docs
+	return [cut(d) for d in docs]
