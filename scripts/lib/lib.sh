@@ -153,30 +153,51 @@ kunit_py() {
 	(cd "$BASE_TREE" && python3 tools/testing/kunit/kunit.py "$@")
 }
 
-# KUNIT_OPTS: how kunit.py builds the series' KUnit kernel in $KUNIT_BUILD.
-# run-kunit, check-bisect and run-selftests build it alike, so that each
-# reuses the others' objects.
-KUNIT_OPTS=(--arch=um --build_dir="$KUNIT_BUILD" --jobs="$(nproc)")
-
-# ARM64_OPTS: how kunit.py builds and runs the arm64 kernel with 64 KiB
-# pages under qemu-system-aarch64 (its qemu_configs/arm64.py, the
-# cross-compiler of Debian's gcc-aarch64-linux-gnu), configured by
-# "kunit_configs arm64-64k".
+# kernel NAME COMMAND [OPTION...]: kunit.py COMMAND (config, build, run,
+# exec) on one of the kernels the stages build, each in its own build
+# directory, configured from stacked --kunitconfig fragments. kunit.py
+# refuses a configuration that lost an option a fragment asked for (its
+# validate_config), so that check is written nowhere else. The fragments:
+# security/keys/.kunitconfig and the selftests' config when the tree has
+# them, and scripts/lib/uml-boot.config (booting on the host's root over
+# hostfs with a script as init), for
+#   kunit      the KUnit kernel, which also boots the selftests (KUNIT_BUILD;
+#              run-kunit, check-bisect =y, run-selftests, check-sparse);
+#   sanitize   the same and scripts/lib/sanitize.config;
+#   uml        the module kernel of run-uml-tests: not the KUnit suites
+#              but scripts/lib/uml-tests.config, and the type =m (kunit.py's
+#              --kconfig_add: the selftests' config asks for =y, and
+#              kunit.py refuses two fragments that disagree);
+#   arm64-64k  the KUnit kernel for arm64 with 64 KiB pages
+#              (scripts/lib/arm64-64k.config instead of uml-boot.config),
+#              built with Debian's gcc-aarch64-linux-gnu and run by kunit.py
+#              under qemu-system-aarch64 (its qemu_configs/arm64.py);
+#   bisect-m   only what the caller gives (check-bisect's =m options).
+# OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
 ARM64_CROSS=aarch64-linux-gnu-
-ARM64_OPTS=(--arch=arm64 --cross_compile="$ARM64_CROSS" --build_dir="$ARM64_BUILD"
-	--jobs="$(nproc)")
-
-# kunit_configs [arm64-64k]: the --kunitconfig options of that kernel, for
-# the tree as it is: security/keys/.kunitconfig and the selftests' config
-# when the tree has them, and scripts/lib/uml-boot.config (or, for the arm64
-# kernel, scripts/lib/arm64-64k.config), so that the same kernel also boots the
-# selftests.
-kunit_configs() {
-	[ -f "$BASE_TREE/security/keys/.kunitconfig" ] &&
-		echo --kunitconfig=security/keys
-	[ -f "$BASE_TREE/tools/testing/selftests/keys/config" ] &&
-		echo --kunitconfig=tools/testing/selftests/keys/config
-	echo --kunitconfig="$REPO/scripts/lib/${1:-uml-boot}.config"
+kernel() {
+	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
+	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts boot=uml-boot
+	shift 2
+	case $name in
+	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
+	sanitize) opts=(--arch=um --build_dir="$SANITIZE_BUILD"
+		--kunitconfig="$REPO/scripts/lib/sanitize.config") ;;
+	uml) opts=(--arch=um --build_dir="$UML_BUILD"
+		--kunitconfig="$REPO/scripts/lib/uml-tests.config"
+		--kconfig_add=CONFIG_IMMUTABLE_KEYS=m)
+		keys= ;;
+	arm64-64k) opts=(--arch=arm64 --cross_compile="$ARM64_CROSS"
+		--build_dir="$ARM64_BUILD")
+		boot=arm64-64k ;;
+	bisect-m) opts=(--arch=um --build_dir="$BISECT_M_BUILD") keys= kst= boot= ;;
+	*) die "kernel: no kernel $name" ;;
+	esac
+	[ -n "$keys" ] && [ -f "$keys" ] && opts+=(--kunitconfig=security/keys)
+	[ -n "$kst" ] && [ -f "$kst" ] && opts+=(--kunitconfig=tools/testing/selftests/keys/config)
+	[ -n "$boot" ] && opts+=(--kunitconfig="$REPO/scripts/lib/$boot.config")
+	case $command in build | run) opts+=(--jobs="$(nproc)") ;; esac
+	kunit_py "$command" "${opts[@]}" "$@"
 }
 
 # ensure_deb_src: give apt deb-src entries (as root, once) for the machine's
