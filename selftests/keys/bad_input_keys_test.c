@@ -27,33 +27,6 @@
 #define KEY_DESC_MAX	4095		/* KEY_MAX_DESC_SIZE less the NUL */
 #define TYPE_NAME_MAX	31
 
-/* Check that @call fails with errno @err; the call is named if it does not. */
-#define EXPECT_ERRNO(err, call) do {					\
-	long __ret = (call);						\
-	int __err = errno, __want = (err);				\
-									\
-	if (__ret != -1 || __err != __want)				\
-		TH_LOG("%s: %ld, errno %d, not errno %d", #call,	\
-		       __ret, __err, __want);				\
-	EXPECT_EQ(-1, __ret);						\
-	EXPECT_EQ(__want, __err);					\
-} while (0)
-
-/*
- * Check that @call fails with errno @err1 or @err2, where the order of the
- * kernel's checks decides which and nothing documents that order.
- */
-#define EXPECT_ERRNO2(err1, err2, call) do {				\
-	long __ret = (call);						\
-	int __err = errno, __want1 = (err1), __want2 = (err2);		\
-									\
-	if (__ret != -1 || (__err != __want1 && __err != __want2))	\
-		TH_LOG("%s: %ld, errno %d, not errno %d or %d", #call,	\
-		       __ret, __err, __want1, __want2);			\
-	EXPECT_EQ(-1, __ret);						\
-	EXPECT_TRUE(__err == __want1 || __err == __want2);		\
-} while (0)
-
 static unsigned char big[ADD_KEY_MAX + 1];
 
 FIXTURE(bad_input) {
@@ -80,12 +53,8 @@ FIXTURE_VARIANT_ADD(bad_input, immutable) {
 
 FIXTURE_SETUP(bad_input)
 {
-	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
-	self->key = add_key(variant->type, DESC, PAYLOAD, PAYLOAD_LEN,
-			    KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(self->key))
-		SKIP(return, "no \"%s\" key type", variant->type);
-	ASSERT_LT(0, self->key);
+	self->key = add_session_key(_metadata, variant->type, DESC, PAYLOAD,
+				    PAYLOAD_LEN);
 }
 
 FIXTURE_TEARDOWN(bad_input)

@@ -21,19 +21,13 @@
 #define DEFAULT_PERM	0x3b010000
 
 FIXTURE(immutable) {
-	int32_t ring;
 	int32_t key;
 };
 
 FIXTURE_SETUP(immutable)
 {
-	self->ring = keyctl_join_session_keyring(NULL);
-	ASSERT_LT(0, self->ring);
-	self->key = add_key("immutable", "selftest", PAYLOAD, PAYLOAD_LEN,
-			    KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(self->key))
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
-	ASSERT_LT(0, self->key);
+	self->key = add_session_key(_metadata, "immutable", "selftest", PAYLOAD,
+				    PAYLOAD_LEN);
 }
 
 FIXTURE_TEARDOWN(immutable)
@@ -63,16 +57,14 @@ TEST_F(immutable, default_permissions)
 
 TEST_F(immutable, update_without_write_is_eacces)
 {
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_update(self->key, "new", 3));
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 }
 
 TEST_F(immutable, update_with_write_is_eopnotsupp)
 {
 	EXPECT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_ERRNO(EOPNOTSUPP, keyctl_update(self->key, "new", 3));
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 }
 
@@ -83,10 +75,8 @@ TEST_F(immutable, update_bad_length)
 	unsigned char *data = calloc(1, page + 1);
 
 	ASSERT_NE(NULL, data);
-	EXPECT_EQ(-1, keyctl_update(self->key, data, page + 1));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, (void *)1, 3));
-	EXPECT_EQ(EFAULT, errno);
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, page + 1));
+	EXPECT_ERRNO(EFAULT, keyctl_update(self->key, (void *)1, 3));
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
 	free(data);
 }
@@ -109,8 +99,8 @@ TEST_F(immutable, add_again_replaces_link)
 		      KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, key);
 	EXPECT_NE(self->key, key);
-	EXPECT_EQ(1, keyring_links(self->ring, key));
-	EXPECT_EQ(0, keyring_links(self->ring, self->key));
+	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, key));
+	EXPECT_EQ(0, keyring_links(KEY_SPEC_SESSION_KEYRING, self->key));
 	EXPECT_EQ(1, keyring_links(holder, self->key));
 	EXPECT_TRUE(reads_back(key, "replacement", 11));
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));
@@ -124,19 +114,15 @@ TEST_F(immutable, add_again_replaces_link)
  */
 TEST_F(immutable, bad_input)
 {
-	EXPECT_EQ(-1, add_key("immutable", "fault", (void *)1, 10,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, add_key("immutable", "", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
-			      self->key));
-	EXPECT_TRUE(errno == EACCES || errno == ENOTDIR);
+	EXPECT_ERRNO(EFAULT, add_key("immutable", "fault", (void *)1, 10,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key("immutable", "", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO2(EACCES, ENOTDIR, add_key("immutable", "ring", PAYLOAD,
+					       PAYLOAD_LEN, self->key));
 	EXPECT_EQ(0, keyctl_setperm(self->key, DEFAULT_PERM | KEY_POS_WRITE));
-	EXPECT_EQ(-1, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
-			      self->key));
-	EXPECT_EQ(ENOTDIR, errno);
+	EXPECT_ERRNO(ENOTDIR, add_key("immutable", "ring", PAYLOAD, PAYLOAD_LEN,
+				      self->key));
 }
 
 /*
@@ -181,12 +167,10 @@ FIXTURE(immutable_vs_user) {
 
 FIXTURE_SETUP(immutable_vs_user)
 {
-	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
-	self->imm = add_key("immutable", "versus", PAYLOAD, PAYLOAD_LEN,
-			    KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(self->imm))
-		SKIP(return, "no \"immutable\" key type (CONFIG_IMMUTABLE_KEYS)");
-	ASSERT_LT(0, self->imm);
+	self->imm = add_session_key(_metadata, "immutable", "versus", PAYLOAD,
+				    PAYLOAD_LEN);
+	if (self->imm < 0)
+		return;
 	self->user = add_key("user", "versus", PAYLOAD, PAYLOAD_LEN,
 			     KEY_SPEC_SESSION_KEYRING);
 	ASSERT_LT(0, self->user);
@@ -200,10 +184,8 @@ FIXTURE_TEARDOWN(immutable_vs_user)
 /* KEYCTL_UPDATE, whose lookup needs write as key_update() does: EACCES. */
 TEST_F(immutable_vs_user, update)
 {
-	EXPECT_EQ(-1, keyctl_update(self->user, "new", 3));
-	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(-1, keyctl_update(self->imm, "new", 3));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_update(self->user, "new", 3));
+	EXPECT_ERRNO(EACCES, keyctl_update(self->imm, "new", 3));
 	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_TRUE(reads_back(self->imm, PAYLOAD, PAYLOAD_LEN));
 }
@@ -215,11 +197,10 @@ TEST_F(immutable_vs_user, update)
  */
 TEST_F(immutable_vs_user, restore_write)
 {
-	EXPECT_EQ(-1, keyctl_setperm(self->user, LOCKED_USER_PERM | KEY_POS_WRITE));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_setperm(self->user,
+					    LOCKED_USER_PERM | KEY_POS_WRITE));
 	EXPECT_EQ(0, keyctl_setperm(self->imm, DEFAULT_PERM | KEY_POS_WRITE));
-	EXPECT_EQ(-1, keyctl_update(self->imm, "new", 3));
-	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_ERRNO(EOPNOTSUPP, keyctl_update(self->imm, "new", 3));
 	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_TRUE(reads_back(self->imm, PAYLOAD, PAYLOAD_LEN));
 }
@@ -227,12 +208,10 @@ TEST_F(immutable_vs_user, restore_write)
 /* KEYCTL_REVOKE needs write or setattr: only the immutable key has one. */
 TEST_F(immutable_vs_user, revoke)
 {
-	EXPECT_EQ(-1, keyctl_revoke(self->user));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_revoke(self->user));
 	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_EQ(0, keyctl_revoke(self->imm));
-	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
-	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_ERRNO(EKEYREVOKED, keyctl_read(self->imm, NULL, 0));
 }
 
 /*
@@ -246,10 +225,8 @@ TEST_F(immutable_vs_user, invalidate)
 {
 	EXPECT_EQ(0, keyctl_invalidate(self->user));
 	EXPECT_EQ(0, keyctl_invalidate(self->imm));
-	EXPECT_EQ(-1, keyctl_read(self->user, NULL, 0));
-	EXPECT_TRUE(errno == EACCES || errno == ENOKEY) TH_LOG("errno %d", errno);
-	EXPECT_EQ(-1, keyctl_read(self->imm, NULL, 0));
-	EXPECT_TRUE(errno == EACCES || errno == ENOKEY) TH_LOG("errno %d", errno);
+	EXPECT_ERRNO2(EACCES, ENOKEY, keyctl_read(self->user, NULL, 0));
+	EXPECT_ERRNO2(EACCES, ENOKEY, keyctl_read(self->imm, NULL, 0));
 }
 
 /*
@@ -260,8 +237,7 @@ TEST_F(immutable_vs_user, timeout)
 {
 	const char *timeout;
 
-	EXPECT_EQ(-1, keyctl_set_timeout(self->user, 3600));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_set_timeout(self->user, 3600));
 	EXPECT_EQ(0, keyctl_set_timeout(self->imm, 3600));
 	EXPECT_STREQ("perm", proc_keys_timeout(self->user));
 	/* 3600 s left shows as "1h", anything less as "59m" */
@@ -278,9 +254,8 @@ TEST_F(immutable_vs_user, add_key_again)
 {
 	int32_t key;
 
-	EXPECT_EQ(-1, add_key("user", "versus", "new", 3,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, add_key("user", "versus", "new", 3,
+				     KEY_SPEC_SESSION_KEYRING));
 	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, self->user));
 	EXPECT_TRUE(reads_back(self->user, PAYLOAD, PAYLOAD_LEN));
 
@@ -308,8 +283,7 @@ TEST_F(immutable_vs_user, window_before_setperm)
 	ASSERT_LT(0, imm);
 	EXPECT_EQ(0, keyctl_update(user, "new", 3));
 	EXPECT_TRUE(reads_back(user, "new", 3));
-	EXPECT_EQ(-1, keyctl_update(imm, "new", 3));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_update(imm, "new", 3));
 }
 
 /* What /proc/keys shows: the type and the mask, for anyone to check. */

@@ -20,7 +20,6 @@
 #define PAYLOAD_LEN	(sizeof(PAYLOAD) - 1)
 
 FIXTURE(key_type) {
-	int32_t ring;
 	int32_t key;
 };
 
@@ -28,13 +27,8 @@ FIXTURE(key_type) {
 
 FIXTURE_SETUP(key_type)
 {
-	self->ring = keyctl_join_session_keyring(NULL);
-	ASSERT_LT(0, self->ring);
-	self->key = add_key(variant->type, "selftest", PAYLOAD, PAYLOAD_LEN,
-			    KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(self->key))
-		SKIP(return, "no \"%s\" key type", variant->type);
-	ASSERT_LT(0, self->key);
+	self->key = add_session_key(_metadata, variant->type, "selftest",
+				    PAYLOAD, PAYLOAD_LEN);
 }
 
 FIXTURE_TEARDOWN(key_type)
@@ -65,12 +59,9 @@ TEST_F(key_type, revoke)
 	char buf[16];
 
 	EXPECT_EQ(0, keyctl_revoke(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl_revoke(NO_SUCH_KEY));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_ERRNO(EKEYREVOKED, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYREVOKED, keyctl_update(self->key, "new", 3));
+	EXPECT_ERRNO(ENOKEY, keyctl_revoke(NO_SUCH_KEY));
 }
 
 /*
@@ -84,8 +75,7 @@ TEST_F(key_type, invalidate)
 
 	ASSERT_EQ(0, keyctl_setperm(self->key, variant->perm | KEY_USR_READ));
 	EXPECT_EQ(0, keyctl_invalidate(self->key));
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_ERRNO(ENOKEY, keyctl_read(self->key, buf, sizeof(buf)));
 }
 
 /*
@@ -101,12 +91,11 @@ TEST_F(key_type, unlink)
 	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING,
 					   variant->type, "selftest", 0));
 	EXPECT_EQ(0, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(0, keyring_links(self->ring, self->key));
-	EXPECT_EQ(-1, keyctl_search(KEY_SPEC_SESSION_KEYRING, variant->type,
-				    "selftest", 0));
-	EXPECT_EQ(ENOKEY, errno);
-	EXPECT_EQ(-1, keyctl_unlink(self->key, KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(ENOENT, errno);
+	EXPECT_EQ(0, keyring_links(KEY_SPEC_SESSION_KEYRING, self->key));
+	EXPECT_ERRNO(ENOKEY, keyctl_search(KEY_SPEC_SESSION_KEYRING,
+					   variant->type, "selftest", 0));
+	EXPECT_ERRNO(ENOENT, keyctl_unlink(self->key,
+					   KEY_SPEC_SESSION_KEYRING));
 }
 
 TEST_F(key_type, expiry)
@@ -118,8 +107,7 @@ TEST_F(key_type, expiry)
 	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	sleep(2);
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYEXPIRED, errno);
+	EXPECT_ERRNO(EKEYEXPIRED, keyctl_read(self->key, buf, sizeof(buf)));
 }
 
 /* The description column shows what user_describe() writes. */

@@ -18,10 +18,8 @@ FIXTURE(logon) {
 
 FIXTURE_SETUP(logon)
 {
-	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
-	self->key = add_key("logon", "selftest:cred", "secret", 6,
-			    KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, self->key);
+	self->key = add_session_key(_metadata, "logon", "selftest:cred",
+				    "secret", 6);
 }
 
 FIXTURE_TEARDOWN(logon)
@@ -30,12 +28,10 @@ FIXTURE_TEARDOWN(logon)
 
 TEST_F(logon, description_needs_prefix)
 {
-	EXPECT_EQ(-1, add_key("logon", "noprefix", "secret", 6,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("logon", ":noprefix", "secret", 6,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
+	EXPECT_ERRNO(EINVAL, add_key("logon", "noprefix", "secret", 6,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key("logon", ":noprefix", "secret", 6,
+				     KEY_SPEC_SESSION_KEYRING));
 	EXPECT_LT(0, add_key("logon", "p:", "secret", 6,
 			     KEY_SPEC_SESSION_KEYRING));
 }
@@ -44,25 +40,21 @@ TEST_F(logon, read_is_not_supported)
 {
 	char buf[16];
 
-	EXPECT_EQ(-1, keyctl_read(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EOPNOTSUPP, errno);
-	EXPECT_EQ(-1, keyctl_read(self->key, NULL, 0));
-	EXPECT_EQ(EOPNOTSUPP, errno);
+	EXPECT_ERRNO(EOPNOTSUPP, keyctl_read(self->key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EOPNOTSUPP, keyctl_read(self->key, NULL, 0));
 }
 
 TEST_F(logon, payload_sizes)
 {
 	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
 
-	EXPECT_EQ(-1, add_key("logon", "p:size0", data, 0,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
+	EXPECT_ERRNO(EINVAL, add_key("logon", "p:size0", data, 0,
+				     KEY_SPEC_SESSION_KEYRING));
 	EXPECT_LT(0, add_key("logon", "p:sizemax", data, USER_KEY_MAX_DATALEN,
 			     KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(-1, add_key("logon", "p:sizeover", data,
-			      USER_KEY_MAX_DATALEN + 1,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
+	EXPECT_ERRNO(EINVAL, add_key("logon", "p:sizeover", data,
+				     USER_KEY_MAX_DATALEN + 1,
+				     KEY_SPEC_SESSION_KEYRING));
 }
 
 /* The update is seen through the length that /proc/keys describes. */
@@ -82,10 +74,8 @@ TEST_F(logon, revoke)
 	char buf[256];
 
 	EXPECT_EQ(0, keyctl_revoke(self->key));
-	EXPECT_EQ(-1, keyctl_describe(self->key, buf, sizeof(buf)));
-	EXPECT_EQ(EKEYREVOKED, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EKEYREVOKED, errno);
+	EXPECT_ERRNO(EKEYREVOKED, keyctl_describe(self->key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EKEYREVOKED, keyctl_update(self->key, "new", 3));
 }
 
 TEST_HARNESS_MAIN

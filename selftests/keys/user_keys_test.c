@@ -29,10 +29,8 @@ FIXTURE(user) {
 
 FIXTURE_SETUP(user)
 {
-	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
-	self->key = add_key("user", "selftest", PAYLOAD, PAYLOAD_LEN,
-			    KEY_SPEC_SESSION_KEYRING);
-	ASSERT_LT(0, self->key);
+	self->key = add_session_key(_metadata, "user", "selftest", PAYLOAD,
+				    PAYLOAD_LEN);
 }
 
 /*
@@ -85,61 +83,48 @@ TEST_F(user, read_null_buffer)
 
 TEST_F(user, read_bad_buffer)
 {
-	EXPECT_EQ(-1, keyctl_read(self->key, (void *)1, 100));
-	EXPECT_EQ(EFAULT, errno);
+	EXPECT_ERRNO(EFAULT, keyctl_read(self->key, (void *)1, 100));
 }
 
 TEST_F(user, read_no_such_key)
 {
 	char buf[16];
 
-	EXPECT_EQ(-1, keyctl_read(NO_SUCH_KEY, buf, sizeof(buf)));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_ERRNO(ENOKEY, keyctl_read(NO_SUCH_KEY, buf, sizeof(buf)));
 }
 
 TEST_F(user, bad_pointers)
 {
-	EXPECT_EQ(-1, add_key("user", "fault", (void *)1, 10,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, add_key("user", (char *)1, PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, add_key((char *)1, "fault", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, (void *)1, 10));
-	EXPECT_EQ(EFAULT, errno);
+	EXPECT_ERRNO(EFAULT, add_key("user", "fault", (void *)1, 10,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, add_key("user", (char *)1, PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, add_key((char *)1, "fault", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EFAULT, keyctl_update(self->key, (void *)1, 10));
 }
 
 TEST_F(user, bad_keyring)
 {
-	EXPECT_EQ(-1, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN, 0));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN, -100));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN,
-			      NO_SUCH_KEY));
-	EXPECT_EQ(ENOKEY, errno);
-	EXPECT_EQ(-1, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN,
-			      self->key));
-	EXPECT_EQ(ENOTDIR, errno);
+	EXPECT_ERRNO(EINVAL, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN, 0));
+	EXPECT_ERRNO(EINVAL, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN,
+				     -100));
+	EXPECT_ERRNO(ENOKEY, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN,
+				     NO_SUCH_KEY));
+	EXPECT_ERRNO(ENOTDIR, add_key("user", "ring", PAYLOAD, PAYLOAD_LEN,
+				      self->key));
 }
 
 TEST_F(user, bad_description_and_type)
 {
-	EXPECT_EQ(-1, add_key("user", "", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key("no_such_type", "desc", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(ENODEV, errno);
-	EXPECT_EQ(-1, add_key("", "desc", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, add_key(".user", "desc", PAYLOAD, PAYLOAD_LEN,
-			      KEY_SPEC_SESSION_KEYRING));
-	EXPECT_EQ(EPERM, errno);
+	EXPECT_ERRNO(EINVAL, add_key("user", "", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(ENODEV, add_key("no_such_type", "desc", PAYLOAD,
+				     PAYLOAD_LEN, KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EINVAL, add_key("", "desc", PAYLOAD, PAYLOAD_LEN,
+				     KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EPERM, add_key(".user", "desc", PAYLOAD, PAYLOAD_LEN,
+				    KEY_SPEC_SESSION_KEYRING));
 }
 
 TEST_F(user, update_replaces_payload)
@@ -176,12 +161,9 @@ TEST_F(user, update_bad_length)
 	char buf[16];
 
 	ASSERT_NE(NULL, data);
-	EXPECT_EQ(-1, keyctl_update(self->key, data, page + 1));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, data, max + 1));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, keyctl_update(self->key, data, 0));
-	EXPECT_EQ(EINVAL, errno);
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, page + 1));
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, max + 1));
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, 0));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_EQ(0, keyctl_update(self->key, data, max));
@@ -235,17 +217,14 @@ TEST_F(user, permissions_unpossessed)
 	self->in_user_keyring = ring;
 	ASSERT_EQ(0, keyctl_unlink(ring, KEY_SPEC_SESSION_KEYRING));
 
-	EXPECT_EQ(-1, keyctl_read(key, buf, sizeof(buf)));
-	EXPECT_EQ(EACCES, errno);
-	EXPECT_EQ(-1, keyctl_update(key, "new", 3));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_read(key, buf, sizeof(buf)));
+	EXPECT_ERRNO(EACCES, keyctl_update(key, "new", 3));
 	EXPECT_EQ(0, keyctl_setperm(key, KEY_POS_ALL | KEY_USR_VIEW |
 				    KEY_USR_SETATTR | KEY_USR_READ));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
 	EXPECT_EQ(0, keyctl_setperm(key, KEY_USR_VIEW));
-	EXPECT_EQ(-1, keyctl_setperm(key, KEY_POS_ALL));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_setperm(key, KEY_POS_ALL));
 }
 
 /*
@@ -259,12 +238,10 @@ TEST_F(user, permissions_possessed)
 
 	EXPECT_EQ(0, keyctl_setperm(self->key, KEY_POS_VIEW | KEY_POS_SEARCH |
 				    KEY_POS_SETATTR));
-	EXPECT_EQ(-1, keyctl_update(self->key, "new", 3));
-	EXPECT_EQ(EACCES, errno);
+	EXPECT_ERRNO(EACCES, keyctl_update(self->key, "new", 3));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
 	EXPECT_EQ(0, memcmp(buf, PAYLOAD, PAYLOAD_LEN));
-	EXPECT_EQ(-1, keyctl_setperm(NO_SUCH_KEY, KEY_POS_ALL));
-	EXPECT_EQ(ENOKEY, errno);
+	EXPECT_ERRNO(ENOKEY, keyctl_setperm(NO_SUCH_KEY, KEY_POS_ALL));
 }
 
 /*
