@@ -204,7 +204,7 @@ static inline void expect_payload_sizes(struct __test_metadata *_metadata,
 	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
 	int32_t key;
 
-	ASSERT_NE(NULL, back);
+	ASSERT_TRUE(!!back);
 	fill_pattern(data, sizeof(data), 7);
 
 	EXPECT_ERRNO(EINVAL, add_key(type, "size0", data, 0,

@@ -74,7 +74,7 @@ TEST_F(immutable, update_bad_length)
 	size_t page = sysconf(_SC_PAGESIZE);
 	unsigned char *data = calloc(1, page + 1);
 
-	ASSERT_NE(NULL, data);
+	ASSERT_TRUE(!!data);
 	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, page + 1));
 	EXPECT_ERRNO(EFAULT, keyctl_update(self->key, (void *)1, 3));
 	EXPECT_TRUE(reads_back(self->key, PAYLOAD, PAYLOAD_LEN));

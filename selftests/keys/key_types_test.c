@@ -119,7 +119,7 @@ TEST_F(key_type, proc_keys_description)
 	EXPECT_STREQ("selftest: 10", proc_keys_description(line));
 	/* the type column is 9 characters wide */
 	snprintf(expect, sizeof(expect), " %-9.9s selftest: 10", variant->type);
-	EXPECT_NE(NULL, strstr(line, expect));
+	EXPECT_TRUE(!!strstr(line, expect));
 }
 
 TEST_HARNESS_MAIN

@@ -160,7 +160,7 @@ TEST_F(user, update_bad_length)
 	unsigned char *data = calloc(1, page + 1);
 	char buf[16];
 
-	ASSERT_NE(NULL, data);
+	ASSERT_TRUE(!!data);
 	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, page + 1));
 	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, max + 1));
 	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, data, 0));
