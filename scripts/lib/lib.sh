@@ -46,9 +46,17 @@ BISECT_M_BUILD=$BUILD/bisect-m	# the series' options =m, for the bisect check
 UML_BUILD=$BUILD/uml		# the module kernel of run-uml-tests
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
 KSELFTEST_BUILD=$BUILD/kselftest-keys
-ARM64_BUILD=$BUILD/arm64-64k	# kunit.py's arm64 kernel, 64 KiB pages: KUnit and the selftests boot
-ARM64_KSELFTEST_BUILD=$BUILD/kselftest-keys-arm64	# the selftests, static for arm64
-ARM64_INITRAMFS=$BUILD/arm64-initramfs	# its list, init and cpio archive
+CLANG_BUILD=$BUILD/clang	# the KUnit kernel built by clang, =y and =m in turn
+# The kernels kunit.py runs under QEMU (QEMU_KERNELS), each booting the
+# KUnit suites (run-kunit --on NAME) and the selftests from an initramfs
+# (run-qemu-selftests NAME): arm64 with 64 KiB pages, i386 (32-bit) and
+# s390 (big-endian). qemu_build NAME is its build directory,
+# qemu_kselftest_build NAME its static selftests, qemu_initramfs NAME the
+# initramfs' list, init and cpio archive.
+QEMU_KERNELS="arm64-64k i386 s390"
+qemu_build() { echo "$BUILD/$1"; }
+qemu_kselftest_build() { echo "$BUILD/kselftest-keys-$1"; }
+qemu_initramfs() { echo "$BUILD/$1-initramfs"; }
 MODULES_DIR=$BUILD/uml-modules	# what uml-init loads
 GPL_PROBE_BUILD=$BUILD/gpl-probe
 HTMLDOCS_BUILD=$BUILD/htmldocs	# make htmldocs of security/keys, for check
@@ -61,7 +69,7 @@ selftests_console() {
 }
 UML_CONSOLE=$LOGS/uml-console.log
 UML_GUEST_KTAP=$LOGS/uml-guest.ktap	# what uml-init printed
-ARM64_CONSOLE=$LOGS/arm64-selftests-console.log
+qemu_console() { echo "$LOGS/$1-selftests-console.log"; }
 BENCH_BIN=$BUILD/bench/keys_bench
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
@@ -148,9 +156,18 @@ require_clean() {
 		die "$BASE_TREE has uncommitted changes"
 }
 
-# kunit_py ARGS...: the base tree's kunit.py, run in the tree.
+# kunit_py ARGS...: the base tree's kunit.py, run in the tree. kunit.py
+# starts QEMU with "-accel kvm" first. Where /dev/kvm exists but the CPU
+# offers no virtualization (no vmx or svm flag: the nested /dev/kvm of
+# these machines), KVM starts and an x86 guest hangs without a word; as
+# root, kunit.py then runs in a mount namespace where /dev/kvm is
+# /dev/null, so that QEMU falls back to TCG.
 kunit_py() {
-	(cd "$BASE_TREE" && python3 tools/testing/kunit/kunit.py "$@")
+	local run=()
+	if [ -e /dev/kvm ] && [ "$(id -u)" = 0 ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo; then
+		run=(unshare --mount sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' sh)
+	fi
+	(cd "$BASE_TREE" && "${run[@]}" python3 tools/testing/kunit/kunit.py "$@")
 }
 
 # kernel NAME COMMAND [OPTION...]: kunit.py COMMAND (config, build, run,
@@ -168,16 +185,38 @@ kunit_py() {
 #              but scripts/lib/uml-tests.config, and the type =m (kunit.py's
 #              --kconfig_add: the selftests' config asks for =y, and
 #              kunit.py refuses two fragments that disagree);
-#   arm64-64k  the KUnit kernel for arm64 with 64 KiB pages
-#              (scripts/lib/arm64-64k.config instead of uml-boot.config),
-#              built with Debian's gcc-aarch64-linux-gnu and run by kunit.py
-#              under qemu-system-aarch64 (its qemu_configs/arm64.py);
+#   clang      the KUnit kernel built by Debian's clang-19 (LLVM=-19), with
+#              modules (CLANG_BUILD);
+#   clang-m    the same, the series' options =m, in the same directory, so
+#              that going from one to the other rebuilds only what they
+#              change;
+#   arm64-64k, i386, s390
+#              the KUnit kernels under QEMU (qemu_build NAME), on kunit.py's
+#              own QEMU options (tools/testing/kunit/qemu_configs/), with
+#              scripts/lib/qemu-boot.config (booting an initramfs with a
+#              static init) instead of uml-boot.config, and for arm64
+#              scripts/lib/arm64-64k.config; built with Debian's
+#              cross-compilers (cross_compile NAME) or, for i386, the host's
+#              gcc;
 #   bisect-m   only what the caller gives (check-bisect's =m options).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
-ARM64_CROSS=aarch64-linux-gnu-
+LLVM_SUFFIX=-19
+# cross_compile NAME: the cross-compiler prefix for kernel NAME's userspace
+# (and, but for i386, its kernel).
+cross_compile() {
+	case $1 in
+	arm64-64k) echo aarch64-linux-gnu- ;;
+	i386) echo i686-linux-gnu- ;;
+	s390) echo s390x-linux-gnu- ;;
+	*) die "cross_compile: no kernel $1" ;;
+	esac
+}
 kernel() {
 	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
-	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts boot=uml-boot
+	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot)
+	local series_m=(--kconfig_add=CONFIG_IMMUTABLE_KEYS=m
+		--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
+		--kconfig_add=CONFIG_KEYS_IMMUTABLE_KUNIT_TEST=m)
 	shift 2
 	case $name in
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
@@ -187,17 +226,47 @@ kernel() {
 		--kunitconfig="$REPO/scripts/lib/uml-tests.config"
 		--kconfig_add=CONFIG_IMMUTABLE_KEYS=m)
 		keys= ;;
-	arm64-64k) opts=(--arch=arm64 --cross_compile="$ARM64_CROSS"
-		--build_dir="$ARM64_BUILD")
-		boot=arm64-64k ;;
-	bisect-m) opts=(--arch=um --build_dir="$BISECT_M_BUILD") keys= kst= boot= ;;
+	clang | clang-m) opts=(--arch=um --build_dir="$CLANG_BUILD"
+		--make_options=LLVM="$LLVM_SUFFIX" --kconfig_add=CONFIG_MODULES=y)
+		[ "$name" = clang ] || opts+=("${series_m[@]}") ;;
+	arm64-64k) opts=(--arch=arm64 --cross_compile="$(cross_compile "$name")"
+		--build_dir="$(qemu_build "$name")")
+		boot=(qemu-boot arm64-64k) ;;
+	i386) opts=(--arch=i386 --build_dir="$(qemu_build "$name")") boot=(qemu-boot) ;;
+	s390) opts=(--arch=s390 --cross_compile="$(cross_compile "$name")"
+		--build_dir="$(qemu_build "$name")")
+		boot=(qemu-boot) ;;
+	bisect-m) opts=(--arch=um --build_dir="$BISECT_M_BUILD") keys= kst= boot=() ;;
 	*) die "kernel: no kernel $name" ;;
 	esac
 	[ -n "$keys" ] && [ -f "$keys" ] && opts+=(--kunitconfig=security/keys)
 	[ -n "$kst" ] && [ -f "$kst" ] && opts+=(--kunitconfig=tools/testing/selftests/keys/config)
-	[ -n "$boot" ] && opts+=(--kunitconfig="$REPO/scripts/lib/$boot.config")
+	for f in "${boot[@]}"; do opts+=(--kunitconfig="$REPO/scripts/lib/$f.config"); done
 	case $command in build | run) opts+=(--jobs="$(nproc)") ;; esac
 	kunit_py "$command" "${opts[@]}" "$@"
+}
+
+# keys_w1 BUILD [MAKE_ARG...]: in BUILD, a UML build directory of the base
+# tree, the Kconfig pass again, for its warnings, and security/keys/
+# rebuilt with W=1. Not the whole kernel: on 7.3, W=1 also makes the
+# top-level build list every tracked file that a .gitignore matches, which
+# is every file of Debian's tree (its .gitignore starts with "/*").
+keys_w1() {
+	local build=$1
+	shift
+	make -C "$BASE_TREE" ARCH=um O="$build" "$@" olddefconfig &&
+		make -C "$BASE_TREE" ARCH=um O="$build" "$@" W=1 -j"$(nproc)" security/keys/
+}
+
+# series_warnings LOG: the warnings in LOG (a build's output) that are in
+# a file the series, as far as it is applied to the base tree, touches (C
+# files, headers and Kconfig).
+series_warnings() {
+	local f
+	for f in $(git -C "$BASE_TREE" diff --name-only base HEAD); do
+		case $f in *.c | *.h | *Kconfig*) ;; *) continue ;; esac
+		grep -E "(^|/)$f:[0-9]+:([0-9]+:)? warning:" "$1" || true
+	done
 }
 
 # ensure_deb_src: give apt deb-src entries (as root, once) for the machine's

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * qemu-init: PID 1 of the initramfs that scripts/run-arm64-selftests boots
+ * qemu-init: PID 1 of the initramfs that scripts/run-qemu-selftests boots
  * under QEMU.  Not part of the series: tooling, built static for the guest.
  *
  * The initramfs has no shell for kselftest's runner, so this does its
  * work.  Mounts proc, sysfs and a tmpfs on /tmp, then prints one KTAP
- * document on the console: the booted kernel's page size as a diagnostic
- * ("# PAGE_SIZE N", from the auxiliary vector via sysconf), and one test,
+ * document on the console: what it runs on as diagnostics, "# MACHINE M"
+ * (uname's machine: the booted kernel's architecture), "# ENDIAN E"
+ * ("little" or "big": the byte order it stores an integer in), "# BITS N"
+ * (its long's: what a 32-bit kernel such as i686 runs) and "# PAGE_SIZE N"
+ * (the kernel's, from the auxiliary vector via sysconf), and one test,
  * "selftests all", whose subtests are what kselftest's runner
  * (tools/testing/selftests/kselftest/runner.sh) would print for the tests
  * named in /keys/kselftest-list.txt ("keys:NAME" lines, as kselftest's
@@ -14,8 +17,9 @@
  * prefixed with "# ", one result line per binary, exit status 4 a skip,
  * and the per-test timeout from /keys/settings ("timeout=N", default 45 s,
  * as the runner's).  That is what scripts/lib/uml-init prints for a run
- * of the runner, and scripts/lib/judge-boot reads both.  Then it powers
- * the machine off.
+ * of the runner, and scripts/lib/judge-boot reads both.  Then it reboots,
+ * which ends QEMU under -no-reboot (as kunit.py's kunit_shutdown=reboot
+ * does): a power-off needs ACPI on i386, which its KUnit kernel lacks.
  */
 #include <errno.h>
 #include <poll.h>
@@ -25,6 +29,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -123,8 +128,13 @@ static int run(const char *name, int timeout)
 
 int main(void)
 {
+	const union {
+		unsigned int n;
+		unsigned char byte[sizeof(unsigned int)];
+	} one = { 1 };
 	char *tests[MAX_TESTS], line[256];
 	int n = 0, failed = 0, timeout = settings_timeout();
+	struct utsname uts;
 	FILE *list;
 
 	mount("proc", "/proc", "proc", 0, NULL);
@@ -133,7 +143,11 @@ int main(void)
 	setenv("PATH", "/keys", 1);
 	setenv("HOME", "/tmp", 1);
 
-	printf("KTAP version 1\n1..1\n# PAGE_SIZE %ld\n", sysconf(_SC_PAGESIZE));
+	if (uname(&uts))
+		strcpy(uts.machine, "unknown");
+	printf("KTAP version 1\n1..1\n# MACHINE %s\n# ENDIAN %s\n# BITS %zu\n",
+	       uts.machine, one.byte[0] ? "little" : "big", sizeof(long) * 8);
+	printf("# PAGE_SIZE %ld\n", sysconf(_SC_PAGESIZE));
 	list = fopen("/keys/kselftest-list.txt", "r");
 	while (list && n < MAX_TESTS && fgets(line, sizeof(line), list)) {
 		line[strcspn(line, "\n")] = '\0';
@@ -165,6 +179,6 @@ int main(void)
 	printf("%s 1 selftests all\n", failed || !n ? "not ok" : "ok");
 	fflush(stdout);
 	sync();
-	reboot(RB_POWER_OFF);
+	reboot(RB_AUTOBOOT);
 	return 0;
 }
