@@ -260,12 +260,13 @@ keys_w1() {
 
 # series_warnings LOG: the warnings in LOG (a build's output) that are in
 # a file the series, as far as it is applied to the base tree, touches (C
-# files, headers and Kconfig).
+# files, headers and Kconfig: the compiler writes "FILE:LINE:COL: warning:",
+# Kconfig "FILE:LINE:warning:").
 series_warnings() {
 	local f
 	for f in $(git -C "$BASE_TREE" diff --name-only base HEAD); do
 		case $f in *.c | *.h | *Kconfig*) ;; *) continue ;; esac
-		grep -E "(^|/)$f:[0-9]+:([0-9]+:)? warning:" "$1" || true
+		grep -E "(^|/)$f:[0-9]+:([0-9]+:)? ?warning:" "$1" || true
 	done
 }
 

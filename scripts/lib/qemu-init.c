@@ -8,7 +8,7 @@
  * document on the console: what it runs on as diagnostics, "# MACHINE M"
  * (uname's machine: the booted kernel's architecture), "# ENDIAN E"
  * ("little" or "big": the byte order it stores an integer in), "# BITS N"
- * (its long's: what a 32-bit kernel such as i686 runs) and "# PAGE_SIZE N"
+ * (the width of its long: the ABI the kernel runs it in) and "# PAGE_SIZE N"
  * (the kernel's, from the auxiliary vector via sysconf), and one test,
  * "selftests all", whose subtests are what kselftest's runner
  * (tools/testing/selftests/kselftest/runner.sh) would print for the tests
@@ -19,7 +19,8 @@
  * as the runner's).  That is what scripts/lib/uml-init prints for a run
  * of the runner, and scripts/lib/judge-boot reads both.  Then it reboots,
  * which ends QEMU under -no-reboot (as kunit.py's kunit_shutdown=reboot
- * does): a power-off needs ACPI on i386, which its KUnit kernel lacks.
+ * does): a power-off did not end it on i386 ("Power off not available:
+ * System halted instead", after ACPI errors at boot).
  */
 #include <errno.h>
 #include <poll.h>
