@@ -4,8 +4,8 @@
  *
  * Readers race with a writer that updates, replaces or revokes the key they
  * read, and with revokers.  Each read must return one whole payload or the
- * errno of the state the key is in; each run is bounded by an iteration
- * count, the race with revokers also by a time limit.
+ * errno of the state the key is in.  Each run is bounded: by an iteration
+ * count, or, for the race with revokers, by a time limit.
  */
 
 #include <errno.h>
