@@ -342,14 +342,16 @@ added_c_files() {
 # patch, as one call over the whole series keeps one address and role per
 # name, and named the kselftest maintainer only as a documentation
 # reviewer. Per name, a maintainer's address, in To:, wins over a
-# reviewer's, in Cc:; lists go in Cc:.
+# reviewer's, in Cc:; lists go in Cc:. --no-fixes: the tree has no
+# history for a Fixes: tag's commit (git log of it fails), and that
+# commit's author is the keys maintainer, whom the patch's files name.
 series_recipients() {
 	local tree=$1 mnt=$2 p
 	shift 2
 	for p in "$@" "-f lib/kunit/test.c"; do
 		# shellcheck disable=SC2086 # "-f FILE" splits on purpose
 		(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/get_maintainer.pl \
-			--mpath "$mnt" --no-git --no-git-fallback --m --r --l $p)
+			--mpath "$mnt" --no-git --no-git-fallback --no-fixes --m --r --l $p)
 	done | awk '{
 		addr = $0; sub(/ \(.*$/, "", addr)
 		name = addr; sub(/ *<.*$/, "", name)

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -41,7 +42,43 @@ struct race {
 	int bad;		/* torn or unexpected reads */
 	int reads;		/* whole payloads read */
 	int revoked;		/* keys revoked by the revokers */
+	bool noted;		/* the first bad outcome is in first_bad */
+	char first_bad[128];	/* the call, the key, what it returned */
 };
+
+/*
+ * Count a bad outcome; the first one is kept, for the log: which call on
+ * which key returned what (errno if -1; else the length and bytes read).
+ */
+static void note_bad(struct race *race, const char *call, int32_t key,
+		     long ret, int err, const char *buf)
+{
+	bool noted = false;
+
+	__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
+	if (!__atomic_compare_exchange_n(&race->noted, &noted, true, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	if (ret < 0)
+		snprintf(race->first_bad, sizeof(race->first_bad),
+			 "%s(%d) = %ld, errno %d (%s)", call, key, ret, err,
+			 strerror(err));
+	else
+		snprintf(race->first_bad, sizeof(race->first_bad),
+			 "%s(%d) = %ld, bytes \"%.*s\"...\"%.*s\"", call, key,
+			 ret, (int)(ret < 8 ? ret : 8), buf,
+			 (int)(ret < 8 ? ret : 8), buf + (ret < 8 ? 0 : ret - 8));
+}
+
+/* No bad outcome; or the log says how many, and the first. */
+static void expect_no_bad(struct __test_metadata *_metadata,
+			  const struct race *race)
+{
+	if (race->bad)
+		TH_LOG("%d bad outcomes, the first: %s", race->bad,
+		       race->first_bad);
+	EXPECT_EQ(0, race->bad);
+}
 
 /* A whole payload is SHORT_LEN 'a' or LONG_LEN 'b' bytes. */
 static bool whole_payload(const char *buf, long len)
@@ -72,7 +109,8 @@ static void *reader(void *arg)
 			if (errno == ENOKEY ||
 			    (errno == EKEYREVOKED && race->revokers))
 				continue;
-			goto bad;
+			note_bad(race, "search", 0, key, errno, NULL);
+			continue;
 		}
 		len = keyctl_read(key, buf, sizeof(buf));
 		if (len >= 0 && whole_payload(buf, len)) {
@@ -87,8 +125,7 @@ static void *reader(void *arg)
 		if (len < 0 && (errno == EKEYREVOKED || errno == ENOKEY ||
 				(errno == EACCES && !race->key)))
 			continue;
-bad:
-		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
+		note_bad(race, "read", key, len, errno, buf);
 	}
 	return NULL;
 }
@@ -98,15 +135,18 @@ static void *revoker(void *arg)
 {
 	struct race *race = arg;
 	int32_t key;
+	long ret;
 
 	while (!__atomic_load_n(&race->stop, __ATOMIC_ACQUIRE)) {
 		key = keyctl_search(KEY_SPEC_SESSION_KEYRING, race->type, "race", 0);
 		if (key < 0) {
 			if (errno == ENOKEY || errno == EKEYREVOKED)
 				continue;
-			goto bad;
+			note_bad(race, "revoke: search", 0, key, errno, NULL);
+			continue;
 		}
-		if (keyctl_revoke(key) == 0) {
+		ret = keyctl_revoke(key);
+		if (ret == 0) {
 			__atomic_fetch_add(&race->revoked, 1, __ATOMIC_RELAXED);
 			usleep(100);	/* leave the readers some keys */
 			continue;
@@ -117,8 +157,7 @@ static void *revoker(void *arg)
 		 */
 		if (errno == EKEYREVOKED || errno == EACCES || errno == ENOKEY)
 			continue;
-bad:
-		__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
+		note_bad(race, "revoke", key, ret, errno, NULL);
 	}
 	return NULL;
 }
@@ -175,7 +214,7 @@ TEST_F_TIMEOUT(stress, user_update_and_revoke, TEST_TIMEOUT)
 	for (i = 0; i < ITERATIONS / 10; i++)
 		usleep(10);
 	stop_readers(&race, threads);
-	EXPECT_EQ(0, race.bad);
+	expect_no_bad(_metadata, &race);
 }
 
 /* Readers look up by description while add_key() replaces the key. */
@@ -198,7 +237,7 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 			keyctl_revoke(prev);
 	}
 	stop_readers(&race, threads);
-	EXPECT_EQ(0, race.bad);
+	expect_no_bad(_metadata, &race);
 }
 
 /*
@@ -237,7 +276,7 @@ static void revoke_race(struct __test_metadata *_metadata, const char *type,
 		pthread_join(revokers[i], NULL);
 	TH_LOG("%d keys added, %d whole reads, %d revoked", added, race.reads,
 	       race.revoked);
-	EXPECT_EQ(0, race.bad);
+	expect_no_bad(_metadata, &race);
 	EXPECT_LT(0, race.reads);
 	EXPECT_LT(0, race.revoked);
 }
