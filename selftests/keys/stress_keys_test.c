@@ -48,11 +48,13 @@ struct race {
 
 /*
  * Count a bad outcome; the first one is kept, for the log: which call on
- * which key returned what (errno if -1; else the length and bytes read).
+ * which key returned what (errno if -1; else the length, and the first and
+ * last bytes of what buf, LONG_LEN bytes, holds of it).
  */
 static void note_bad(struct race *race, const char *call, int32_t key,
 		     long ret, int err, const char *buf)
 {
+	long held = ret < LONG_LEN ? ret : LONG_LEN;
 	bool noted = false;
 
 	__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
@@ -66,8 +68,8 @@ static void note_bad(struct race *race, const char *call, int32_t key,
 	else
 		snprintf(race->first_bad, sizeof(race->first_bad),
 			 "%s(%d) = %ld, bytes \"%.*s\"...\"%.*s\"", call, key,
-			 ret, (int)(ret < 8 ? ret : 8), buf,
-			 (int)(ret < 8 ? ret : 8), buf + (ret < 8 ? 0 : ret - 8));
+			 ret, (int)(held < 8 ? held : 8), buf,
+			 (int)(held < 8 ? held : 8), buf + (held < 8 ? 0 : held - 8));
 }
 
 /* No bad outcome; or the log says how many, and the first. */
