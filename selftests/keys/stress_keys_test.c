@@ -42,7 +42,6 @@ struct race {
 	int bad;		/* torn or unexpected reads */
 	int reads;		/* whole payloads read */
 	int revoked;		/* keys revoked by the revokers */
-	bool noted;		/* the first bad outcome is in first_bad */
 	char first_bad[128];	/* the call, the key, what it returned */
 };
 
@@ -55,11 +54,9 @@ static void note_bad(struct race *race, const char *call, int32_t key,
 		     long ret, int err, const char *buf)
 {
 	long held = ret < LONG_LEN ? ret : LONG_LEN;
-	bool noted = false;
 
-	__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED);
-	if (!__atomic_compare_exchange_n(&race->noted, &noted, true, false,
-					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+	/* the thread that counts the first one keeps it */
+	if (__atomic_fetch_add(&race->bad, 1, __ATOMIC_RELAXED))
 		return;
 	if (ret < 0)
 		snprintf(race->first_bad, sizeof(race->first_bad),
