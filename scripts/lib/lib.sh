@@ -211,9 +211,33 @@ cross_compile() {
 	*) die "cross_compile: no kernel $1" ;;
 	esac
 }
+# kernel_make NAME: make's options for kernel NAME, one a line, for
+# kunit.py's --make_options and for every make run in its build directory
+# (keys_make): its compiler behind Debian's ccache, so that a build
+# directory made anew, or a kernel rebuilt after the tree went back to an
+# earlier state (the bisect), compiles only what ccache has not seen. One
+# cache, CCACHE_DIR, for every kernel and base.
+export CCACHE_DIR=$CACHE/ccache
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+kernel_make() {
+	local cc=gcc
+	case $1 in
+	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
+	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
+	esac
+	echo "CC=ccache $cc"
+}
+# keys_make NAME BUILD MAKE_ARG...: make of the base tree for UML in
+# BUILD, the build directory of kernel NAME, with its kernel_make options,
+# so that kbuild sees the command lines kunit.py's builds used.
+keys_make() {
+	local mk
+	mapfile -t mk < <(kernel_make "$1")
+	make -C "$BASE_TREE" ARCH=um O="$2" "${mk[@]}" "${@:3}"
+}
 kernel() {
 	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
-	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot)
+	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot) mk
 	local series_m=(--kconfig_add=CONFIG_IMMUTABLE_KEYS=m
 		--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
 		--kconfig_add=CONFIG_KEYS_IMMUTABLE_KUNIT_TEST=m)
@@ -227,7 +251,7 @@ kernel() {
 		--kconfig_add=CONFIG_IMMUTABLE_KEYS=m)
 		keys= ;;
 	clang | clang-m) opts=(--arch=um --build_dir="$CLANG_BUILD"
-		--make_options=LLVM="$LLVM_SUFFIX" --kconfig_add=CONFIG_MODULES=y)
+		--kconfig_add=CONFIG_MODULES=y)
 		[ "$name" = clang ] || opts+=("${series_m[@]}") ;;
 	arm64-64k) opts=(--arch=arm64 --cross_compile="$(cross_compile "$name")"
 		--build_dir="$(qemu_build "$name")")
@@ -243,19 +267,21 @@ kernel() {
 	[ -n "$kst" ] && [ -f "$kst" ] && opts+=(--kunitconfig=tools/testing/selftests/keys/config)
 	for f in "${boot[@]}"; do opts+=(--kunitconfig="$REPO/scripts/lib/$f.config"); done
 	case $command in build | run) opts+=(--jobs="$(nproc)") ;; esac
+	case $command in config | build | run)
+		mapfile -t mk < <(kernel_make "$name")
+		for f in "${mk[@]}"; do opts+=(--make_options="$f"); done ;;
+	esac
 	kunit_py "$command" "${opts[@]}" "$@"
 }
 
-# keys_w1 BUILD [MAKE_ARG...]: in BUILD, a UML build directory of the base
-# tree, the Kconfig pass again, for its warnings, and security/keys/
-# rebuilt with W=1. Not the whole kernel: on 7.3, W=1 also makes the
-# top-level build list every tracked file that a .gitignore matches, which
-# is every file of Debian's tree (its .gitignore starts with "/*").
+# keys_w1 NAME BUILD: in BUILD, the build directory of UML kernel NAME,
+# the Kconfig pass again, for its warnings, and security/keys/ rebuilt
+# with W=1. Not the whole kernel: on 7.3, W=1 also makes the top-level
+# build list every tracked file that a .gitignore matches, which is every
+# file of Debian's tree (its .gitignore starts with "/*").
 keys_w1() {
-	local build=$1
-	shift
-	make -C "$BASE_TREE" ARCH=um O="$build" "$@" olddefconfig &&
-		make -C "$BASE_TREE" ARCH=um O="$build" "$@" W=1 -j"$(nproc)" security/keys/
+	keys_make "$1" "$2" olddefconfig &&
+		keys_make "$1" "$2" W=1 -j"$(nproc)" security/keys/
 }
 
 # series_warnings LOG: the warnings in LOG (a build's output) that are in
