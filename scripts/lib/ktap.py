@@ -5,22 +5,12 @@ the primary base tree), for scripts/lib/ktap-count and judge-boot."""
 import io
 import os
 import re
-import subprocess
 import sys
 from typing import Iterable, List, Tuple
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _kunit_dir() -> str:
-	"""tools/testing/kunit of the primary base tree (lib.sh's PRIMARY_TREE)."""
-	lib = os.path.join(REPO, 'scripts', 'lib', 'lib.sh')
-	tree = subprocess.run(['bash', '-c', '. "$1" && printf %s "$PRIMARY_TREE"', 'lib', lib],
-			      check=True, stdout=subprocess.PIPE, text=True).stdout
-	return os.path.join(tree, 'tools', 'testing', 'kunit')
-
-
-sys.path.insert(0, _kunit_dir())
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import layout  # pylint: disable=wrong-import-position
+sys.path.insert(0, os.path.join(layout.PRIMARY_TREE, 'tools', 'testing', 'kunit'))
 import kunit_parser  # pylint: disable=wrong-import-position
 import kunit_printer  # pylint: disable=wrong-import-position
 
