@@ -7,6 +7,14 @@
 # KEYS_BASE          which base tree (scripts/lib/layout.py: BASES, the
 #                    first the default)
 
+# usage_from_header FILE: print the script's leading comment block as help.
+usage_from_header() {
+	awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$1"
+}
+# The preamble of every script, here once: -h or --help as its first
+# argument prints its help (a sourced file sees its caller's arguments).
+case ${1-} in -h | --help) usage_from_header "$0"; exit 0 ;; esac
+
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 # The bases (PRIMARY_BASE, what the series is made against, and
@@ -103,16 +111,15 @@ die() {
 	echo "error: $*" >&2
 	exit 1
 }
+# no_arguments "$@": stop a script that takes no arguments if it got one.
+no_arguments() {
+	[ $# = 0 ] || die "unknown argument: $1 (see --help)"
+}
 
 
 # Run git with no user or system configuration, so output is reproducible.
 git_clean() {
 	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 git "$@"
-}
-
-# usage_from_header FILE: print the script's leading comment block as help.
-usage_from_header() {
-	awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$1"
 }
 
 # require_base [TREE]: stop unless TREE (default: the base tree) has its
