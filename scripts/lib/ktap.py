@@ -10,6 +10,7 @@ from typing import Iterable, List, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import layout  # pylint: disable=wrong-import-position
+layout.require()
 sys.path.insert(0, os.path.join(layout.PRIMARY_TREE, 'tools', 'testing', 'kunit'))
 import kunit_parser  # pylint: disable=wrong-import-position
 import kunit_printer  # pylint: disable=wrong-import-position

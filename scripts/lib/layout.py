@@ -40,6 +40,8 @@ def base_tree(base: str) -> str:
 
 PRIMARY_TREE = base_tree(PRIMARY_BASE)
 BACKPORT_TREE = base_tree(BACKPORT_BASE)
+BASE_DIR = os.path.join(CACHE, KEYS_BASE)	# the tree, builds and logs of KEYS_BASE
+BASE_TREE = base_tree(KEYS_BASE)
 
 
 def threads() -> List[Tuple[str, int, str]]:
@@ -48,9 +50,12 @@ def threads() -> List[Tuple[str, int, str]]:
 	out = []
 	with open(os.path.join(REPO, 'series', 'threads')) as f:
 		for line in f:
-			if line.strip() and not line.startswith('#'):
-				name, first, prefix = line.split(None, 2)
-				out.append((name, int(first, 10), prefix.strip()))
+			fields = line.split(None, 2)
+			if not fields or fields[0].startswith('#'):
+				continue
+			if len(fields) < 3 or not fields[1].isdigit():
+				sys.exit('error: series/threads: not "NAME FIRST PREFIX": ' + line.strip())
+			out.append((fields[0], int(fields[1], 10), fields[2].strip()))
 	return out
 
 
@@ -68,11 +73,18 @@ def problems() -> List[str]:
 	return why
 
 
+def require() -> None:
+	"""Stop with the first of problems(), if any."""
+	for problem in problems():
+		sys.exit('error: ' + problem)
+
+
 def shell() -> str:
 	"""The values above as bash assignments, THREAD_* as arrays."""
 	values = [(name, globals()[name]) for name in (
 		'PRIMARY_BASE', 'PRIMARY_RELEASE', 'BACKPORT_BASE', 'BACKPORT_NAME',
-		'BACKPORT_PREFIX', 'KEYS_BASE', 'CACHE', 'PRIMARY_TREE', 'BACKPORT_TREE')]
+		'BACKPORT_PREFIX', 'KEYS_BASE', 'CACHE', 'PRIMARY_TREE', 'BACKPORT_TREE',
+		'BASE_DIR', 'BASE_TREE')]
 	lines = ['%s=%s' % (name, shlex.quote(value)) for name, value in values]
 	lines.append('BASES=%s' % shlex.quote(' '.join(BASES)))
 	for name, column in (('THREADS', 0), ('THREAD_FIRST', 1), ('THREAD_PREFIX', 2)):
@@ -83,6 +95,5 @@ def shell() -> str:
 if __name__ == '__main__':
 	if sys.argv[1:] != ['--shell']:
 		sys.exit('usage: %s --shell' % sys.argv[0])
-	for problem in problems():
-		sys.exit('error: ' + problem)
+	require()
 	print(shell())

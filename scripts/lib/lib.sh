@@ -22,9 +22,13 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # (the primary unless the environment says otherwise), CACHE, the threads
 # of series/threads (THREADS their names, THREAD_FIRST the number of each
 # one's first series/ patch, THREAD_PREFIX their subject prefixes; the
-# first tests code that exists today and stands alone) and the two trees:
+# first tests code that exists today and stands alone), the two trees, and
+# KEYS_BASE's directory and tree, BASE_DIR and BASE_TREE:
 # scripts/lib/layout.py defines them, for Python and, here, for bash.
-layout=$(python3 "$REPO/scripts/lib/layout.py" --shell) || exit 1
+command -v python3 >/dev/null ||
+	{ echo "error: no python3 (apt-get install python3; kunit.py needs it too)" >&2; exit 1; }
+layout=$(KEYS_BASE=${KEYS_BASE-} KEYS_SERIES_CACHE=${KEYS_SERIES_CACHE-} \
+	python3 "$REPO/scripts/lib/layout.py" --shell) || exit 1
 eval "$layout"
 unset layout
 BASE_PACKAGE=linux-source-$KEYS_BASE
@@ -36,9 +40,8 @@ BASE_IDENT_NAME="Debian $BASE_PACKAGE"
 BASE_IDENT_EMAIL="debian-kernel@lists.debian.org"
 BASE_DATE="2026-01-01T00:00:00Z"
 
-# The cache layout, defined here only.
-BASE_DIR=$CACHE/$KEYS_BASE
-BASE_TREE=$BASE_DIR/linux	# tag "base", branch "series"
+# The rest of the cache layout, defined here only (BASE_TREE has tag
+# "base" and branch "series").
 LOGS=$BASE_DIR/logs
 BUILD=$BASE_DIR/build
 KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the selftests boot
@@ -198,21 +201,32 @@ cross_compile() {
 # directory made anew, or a kernel rebuilt after the tree went back to an
 # earlier state (the bisect), compiles only what ccache has not seen. One
 # cache, CCACHE_DIR, for every kernel and base.
-export CCACHE_DIR=$CACHE/ccache
+# Depend mode: ccache takes the headers a compilation read from the
+# dependency file kbuild has gcc write (-Wp,-MMD), instead of running the
+# preprocessor a second time; measured on 7.3's fs/ and kernel/ for UML
+# from a cold cache, 47.7 s without ccache, 67.1 s with it in its default
+# mode, 50.3 s in depend mode (3.0 s warm).
+export CCACHE_DIR=$CACHE/ccache CCACHE_DEPEND=1
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
 kernel_make() {
 	local cc=gcc
 	case $1 in
 	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
 	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
+	kunit | sanitize | uml | i386 | bisect-m) ;;
+	*) die "kernel_make: no kernel $1" ;;
 	esac
 	echo "CC=ccache $cc"
+}
+need_ccache() {
+	command -v ccache >/dev/null || die "no ccache (run scripts/install-deps)"
 }
 # keys_make NAME BUILD MAKE_ARG...: make of the base tree for UML in
 # BUILD, the build directory of kernel NAME, with its kernel_make options,
 # so that kbuild sees the command lines kunit.py's builds used.
 keys_make() {
 	local mk
+	need_ccache
 	mapfile -t mk < <(kernel_make "$1")
 	make -C "$BASE_TREE" ARCH=um O="$2" "${mk[@]}" "${@:3}"
 }
@@ -249,6 +263,7 @@ kernel() {
 	for f in "${boot[@]}"; do opts+=(--kunitconfig="$REPO/scripts/lib/$f.config"); done
 	case $command in build | run) opts+=(--jobs="$(nproc)") ;; esac
 	case $command in config | build | run)
+		need_ccache
 		mapfile -t mk < <(kernel_make "$name")
 		for f in "${mk[@]}"; do opts+=(--make_options="$f"); done ;;
 	esac
