@@ -96,3 +96,32 @@ def documents(lines: Iterable[str]) -> List[List[str]]:
 		if docs:
 			docs[-1].append(line)
 	return [cut(d) for d in docs]
+
+
+class Writer:
+	"""The KTAP writer for Python, as scripts/lib/ktap.sh is for bash: a
+	document's version line and plan, then each result after its
+	diagnostics; a name carries no "#"."""
+	def __init__(self, plan: int):
+		self.n = 0
+		self.failed = 0
+		print('KTAP version 1\n1..%d' % plan)
+
+	def result(self, ok: bool, name: str, diag: List[str] = ()) -> None:
+		for d in diag:
+			print('# ' + d)
+		self.n += 1
+		self.failed += not ok
+		print('%s %d %s' % ('ok' if ok else 'not ok', self.n, name.replace('#', '')))
+
+	def nest(self, name: str, lines: List[str]) -> Test:
+		"""@lines, a document, as the next test's subtests."""
+		errors: List[str] = []
+		test = parse(lines, errors)
+		p, f, s, why = counts(test)
+		if not lines or not TOP_VERSION.match(lines[0]):
+			lines = ['KTAP version 1'] + lines
+		print('  ' + lines[0] + '\n  # Subtest: ' + name)
+		print('\n'.join('  ' + l for l in lines[1:]))
+		self.result(f == 0, name, errors + ([f'{p} passed, {f} failed, {s} skipped ({why})'] if f else []))
+		return test
