@@ -140,18 +140,35 @@ require_clean() {
 		die "$BASE_TREE has uncommitted changes"
 }
 
-# kunit_py ARGS...: the base tree's kunit.py, run in the tree. kunit.py
-# starts QEMU with "-accel kvm" first. Where /dev/kvm exists but the CPU
+# kunit_py ARGS...: the base tree's kunit.py, run in the tree;
+# without_kvm COMMAND...: COMMAND, where QEMU can use KVM only if it works.
+# kunit.py starts QEMU with "-accel kvm" first. Where /dev/kvm exists but the CPU
 # offers no virtualization (no vmx or svm flag: the nested /dev/kvm of
 # these machines), KVM starts and an x86 guest hangs without a word; as
-# root, kunit.py then runs in a mount namespace where /dev/kvm is
+# root, the command then runs in a mount namespace where /dev/kvm is
 # /dev/null, so that QEMU falls back to TCG.
 kunit_py() {
-	local run=()
+	(cd "$BASE_TREE" && without_kvm python3 tools/testing/kunit/kunit.py "$@")
+}
+without_kvm() {
 	if [ -e /dev/kvm ] && [ "$(id -u)" = 0 ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo; then
-		run=(unshare --mount sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' sh)
+		unshare --mount sh -c 'mount --bind /dev/null /dev/kvm && exec "$@"' sh "$@"
+	else
+		"$@"
 	fi
-	(cd "$BASE_TREE" && "${run[@]}" python3 tools/testing/kunit/kunit.py "$@")
+}
+
+# qemu_config NAME: the machine QEMU kernel NAME runs on, a file in the
+# shape of kunit.py's qemu_configs/*.py (architecture, kernel image,
+# console, extra QEMU parameters), for kunit.py's --qemu_config and for
+# scripts/lib/qemu-boot, which boots the selftests: ours for arm64-64k,
+# kunit.py's own for the others.
+qemu_config() {
+	case $1 in
+	arm64-64k) echo "$REPO/scripts/lib/qemu_configs/$1.py" ;;
+	i386 | s390) echo "$BASE_TREE/tools/testing/kunit/qemu_configs/$1.py" ;;
+	*) die "qemu_config: no QEMU kernel $1" ;;
+	esac
 }
 
 # kernel NAME COMMAND [OPTION...]: kunit.py COMMAND (config, build, run,
@@ -175,13 +192,12 @@ kunit_py() {
 #              that going from one to the other rebuilds only what they
 #              change;
 #   arm64-64k, i386, s390
-#              the KUnit kernels under QEMU (qemu_build NAME), on kunit.py's
-#              own QEMU options (tools/testing/kunit/qemu_configs/), with
-#              scripts/lib/qemu-boot.config (booting an initramfs with a
-#              static init) instead of uml-boot.config, and for arm64
-#              scripts/lib/arm64-64k.config; built with Debian's
-#              cross-compilers (cross_compile NAME) or, for i386, the host's
-#              gcc;
+#              the KUnit kernels under QEMU (qemu_build NAME), on the
+#              machines qemu_config NAME names (kunit.py's --qemu_config),
+#              with scripts/lib/qemu-boot.config (booting an initramfs with
+#              a static init) instead of uml-boot.config; built with
+#              Debian's cross-compilers (cross_compile NAME) or, for i386,
+#              the host's gcc;
 #   bisect-m   only what the caller gives (check-bisect's =m options).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
 LLVM_SUFFIX=-19
@@ -248,12 +264,10 @@ kernel() {
 	clang | clang-m) opts=(--arch=um --build_dir="$CLANG_BUILD"
 		--kconfig_add=CONFIG_MODULES=y)
 		[ "$name" = clang ] || opts+=("${series_m[@]}") ;;
-	arm64-64k) opts=(--arch=arm64 --cross_compile="$(cross_compile "$name")"
-		--build_dir="$(qemu_build "$name")")
-		boot=(qemu-boot arm64-64k) ;;
-	i386) opts=(--arch=i386 --build_dir="$(qemu_build "$name")") boot=(qemu-boot) ;;
-	s390) opts=(--arch=s390 --cross_compile="$(cross_compile "$name")"
-		--build_dir="$(qemu_build "$name")")
+	arm64-64k | s390) opts=(--qemu_config="$(qemu_config "$name")"
+		--cross_compile="$(cross_compile "$name")" --build_dir="$(qemu_build "$name")")
+		boot=(qemu-boot) ;;
+	i386) opts=(--qemu_config="$(qemu_config "$name")" --build_dir="$(qemu_build "$name")")
 		boot=(qemu-boot) ;;
 	bisect-m) opts=(--arch=um --build_dir="$BISECT_M_BUILD") keys= kst= boot=() ;;
 	*) die "kernel: no kernel $name" ;;
