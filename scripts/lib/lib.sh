@@ -373,8 +373,8 @@ added_c_files() {
 
 # series_recipients TREE MAINTAINERS PATCH...: who the series goes to, one
 # "to<TAB>ADDRESS" or "cc<TAB>ADDRESS" line each: get_maintainer.pl of TREE,
-# with the MAINTAINERS file given, on each PATCH and on KUnit's own files
-# (the series adds KUnit tests, and no F: pattern finds them). One call per
+# with the MAINTAINERS file given, on each PATCH and, when a PATCH adds or
+# changes a KUnit suite, on KUnit's own files (no F: pattern finds them). One call per
 # patch, as one call over the whole series keeps one address and role per
 # name, and named the kselftest maintainer only as a documentation
 # reviewer. Per name, a maintainer's address, in To:, wins over a
@@ -382,9 +382,10 @@ added_c_files() {
 # history for a Fixes: tag's commit (git log of it fails), and that
 # commit's author is the keys maintainer, whom the patch's files name.
 series_recipients() {
-	local tree=$1 mnt=$2 p
+	local tree=$1 mnt=$2 p kunit=()
 	shift 2
-	for p in "$@" "-f lib/kunit/test.c"; do
+	grep -qE '^\+\+\+ b/.*(_kunit\.c|\.kunitconfig)$' "$@" && kunit=("-f lib/kunit/test.c")
+	for p in "$@" "${kunit[@]}"; do
 		# shellcheck disable=SC2086 # "-f FILE" splits on purpose
 		(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/get_maintainer.pl \
 			--mpath "$mnt" --no-git --no-git-fallback --no-fixes --m --r --l $p)
