@@ -377,6 +377,47 @@ static void user_revoke_releases_quota(struct kunit *test)
 			before - TEST_PAYLOAD_LEN);
 }
 
+/*
+ * A revoked key stays revoked: key_update() fails as a lookup of the key
+ * would, attaches no payload, charges nothing and keeps the time of
+ * revocation, which shares its storage with the expiry.
+ */
+static void user_update_of_revoked_key_fails(struct kunit *test)
+{
+	struct key *key = user_kunit_new_in_quota(test, TEST_PAYLOAD,
+						  TEST_PAYLOAD_LEN);
+	time64_t revoked_at;
+	int before;
+
+	key_revoke(key);
+	revoked_at = key->revoked_at;
+	before = keys_kunit_qnbytes(key);
+	KUNIT_EXPECT_EQ(test, key_update(make_key_ref(key, true), "new", 3),
+			-EKEYREVOKED);
+	keys_kunit_expect_revoked(test, key);
+	KUNIT_EXPECT_EQ(test, key->revoked_at, revoked_at);
+	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
+}
+
+/*
+ * key_set_timeout() on a revoked key keeps the time of revocation, whether it
+ * is asked for a timeout or for none.
+ */
+static void user_timeout_of_revoked_key_keeps_revocation(struct kunit *test)
+{
+	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
+					 TEST_PAYLOAD_LEN);
+	time64_t revoked_at;
+
+	key_revoke(key);
+	revoked_at = key->revoked_at;
+	key_set_timeout(key, 3600);
+	KUNIT_EXPECT_EQ(test, key->revoked_at, revoked_at);
+	key_set_timeout(key, 0);
+	KUNIT_EXPECT_EQ(test, key->revoked_at, revoked_at);
+	keys_kunit_expect_revoked(test, key);
+}
+
 static void user_describe_instantiated(struct kunit *test)
 {
 	struct key *key = user_kunit_new(test, &key_type_user, TEST_PAYLOAD,
@@ -534,6 +575,8 @@ static struct kunit_case user_kunit_cases[] = {
 	KUNIT_CASE(user_create_or_update_updates_in_place),
 	KUNIT_CASE(user_revoke_clears_payload),
 	KUNIT_CASE(user_revoke_releases_quota),
+	KUNIT_CASE(user_update_of_revoked_key_fails),
+	KUNIT_CASE(user_timeout_of_revoked_key_keeps_revocation),
 	KUNIT_CASE(user_describe_instantiated),
 	KUNIT_CASE(user_describe_uninstantiated),
 	KUNIT_CASE(user_describe_revoked),
