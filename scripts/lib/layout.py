@@ -87,8 +87,9 @@ def shell() -> str:
 		'BASE_DIR', 'BASE_TREE')]
 	lines = ['%s=%s' % (name, shlex.quote(value)) for name, value in values]
 	lines.append('BASES=%s' % shlex.quote(' '.join(BASES)))
+	ts = threads()
 	for name, column in (('THREADS', 0), ('THREAD_FIRST', 1), ('THREAD_PREFIX', 2)):
-		lines.append('%s=(%s)' % (name, ' '.join(shlex.quote(str(t[column])) for t in threads())))
+		lines.append('%s=(%s)' % (name, ' '.join(shlex.quote(str(t[column])) for t in ts)))
 	return '\n'.join(lines)
 
 

@@ -21,8 +21,8 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # BACKPORT_BASE, which gets a backport of it: PATCHES below), KEYS_BASE
 # (the primary unless the environment says otherwise), CACHE, the threads
 # of series/threads (THREADS their names, THREAD_FIRST the number of each
-# one's first series/ patch, THREAD_PREFIX their subject prefixes; the
-# first tests code that exists today and stands alone), the two trees, and
+# one's first series/ patch, THREAD_PREFIX their subject prefixes; all but
+# the last stand alone), the two trees, and
 # KEYS_BASE's directory and tree, BASE_DIR and BASE_TREE:
 # scripts/lib/layout.py defines them, for Python and, here, for bash.
 command -v python3 >/dev/null ||
