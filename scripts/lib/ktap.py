@@ -15,8 +15,6 @@ sys.path.insert(0, os.path.join(layout.PRIMARY_TREE, 'tools', 'testing', 'kunit'
 import kunit_parser  # pylint: disable=wrong-import-position
 import kunit_printer  # pylint: disable=wrong-import-position
 
-CONSOLE_END = kunit_parser.KTAP_END
-NEVER = re.compile(r'(?!)')
 Test = kunit_parser.Test
 Status = kunit_parser.TestStatus
 
@@ -25,16 +23,18 @@ def parse(lines: Iterable[str], errors: List[str]) -> Test:
 	"""The tree kunit.py parse makes of @lines; its error messages are
 	appended to @errors."""
 	out = io.StringIO()
-	# Our documents carry consoles' lines as diagnostics: a kernel's last
-	# words ("Kernel panic - not syncing: VFS:", ...) in one do not end it,
-	# as they end a console's KTAP for kunit.py.
-	kunit_parser.KTAP_END = NEVER
-	try:
-		test = kunit_parser.parse_run_tests(lines, kunit_printer.Printer(output=out))
-	finally:
-		kunit_parser.KTAP_END = CONSOLE_END
+	test = kunit_parser.parse_run_tests(lines, kunit_printer.Printer(output=out))
 	errors += [l.split('[ERROR] ', 1)[-1] for l in out.getvalue().splitlines() if '[ERROR]' in l]
 	return test
+
+
+def diagnostic(text: str) -> str:
+	"""@text as a diagnostic line. kunit_parser stops reading a document
+	at a kernel's last words ("Kernel panic - not syncing: VFS:", ...,
+	its KTAP_END) anywhere in a line: quoted in a diagnostic, they have
+	their first letter's case turned."""
+	return '# ' + kunit_parser.KTAP_END.sub(
+		lambda m: m.group(0)[:m.start(1) - m.start(0)] + m.group(1)[0].swapcase() + m.group(1)[1:], text)
 
 
 def cut(lines: List[str]) -> List[str]:
@@ -57,21 +57,10 @@ def extract(lines: Iterable[str]) -> List[str]:
 	return cut(list(kunit_parser.extract_tap_lines(lines)))
 
 
-def unseen_failures(test: Test) -> int:
-	"""The tests that failed with subtests none of which failed, all
-	skipped: kunit_parser counts a failed parent only when its subtests
-	passed."""
-	below = sum(unseen_failures(t) for t in test.subtests)
-	if test.subtests and test.status in (Status.FAILURE, Status.TEST_CRASHED) and \
-			test.counts.failed + test.counts.crashed + below == 0:
-		return 1
-	return below
-
-
 def counts(test: Test, status: int = 0) -> Tuple[int, int, int, str]:
 	"""(passed, failed, skipped, why) of a parsed document: see ktap-count."""
 	c = test.counts
-	passed, failed, skipped = c.passed, c.failed + c.crashed + unseen_failures(test), c.skipped
+	passed, failed, skipped = c.passed, c.failed + c.crashed, c.skipped
 	if test.status == Status.FAILURE_TO_PARSE_TESTS:
 		return 0, 1, 0, 'broke'
 	if c.errors and not failed:
@@ -98,10 +87,42 @@ def documents(lines: Iterable[str]) -> List[List[str]]:
 	return [cut(d) for d in docs]
 
 
+RESULT = re.compile(r'^(ok|not ok) ')
+PLAN = re.compile(r'^1\.\.(\d+)$')
+
+
+def nested(name: str, lines: List[str], errors: List[str], status: int = 0) \
+		-> Tuple[List[str], Test, Tuple[int, int, int, str]]:
+	"""@lines, a document, as the subtests of the next test, @name: its
+	lines indented after its version line and "# Subtest: @name"; then the
+	parsed document and its counts (see ktap-count), @status the exit status
+	of what wrote it; the parser's error messages are appended to @errors.
+	kunit_parser counts a failed test that has subtests only if they
+	passed: a failure that is no failed test of the document
+	(no KTAP, a malformed document, a non-zero @status) becomes one, a
+	failed test "@name: WHAT" at its end, so that every failure the counts
+	find is a test kunit_parser counts."""
+	test = parse(lines, errors)
+	p, f, s, why = counts(test, status)
+	if why == 'broke':
+		lines = [diagnostic(l) for l in lines]
+	if not lines or not TOP_VERSION.match(lines[0]):
+		lines = ['KTAP version 1'] + lines
+	if f and not test.counts.failed + test.counts.crashed:
+		n = sum(1 for l in lines if RESULT.match(l)) + 1
+		plan = [i for i, l in enumerate(lines) if PLAN.match(l)][:1]
+		if plan:
+			lines[plan[0]] = '1..%d' % n
+		what = {'broke': 'no KTAP', 'errors': 'a malformed document'}.get(why, 'exit status %d' % status)
+		lines = lines + ['not ok %d %s: %s' % (n, name.replace('#', ''), what)]
+	block = ['  ' + lines[0], '  # Subtest: ' + name.replace('#', '')] + ['  ' + l for l in lines[1:]]
+	return block, test, (p, f, s, why)
+
+
 class Writer:
 	"""The KTAP writer for Python, as scripts/lib/ktap.sh is for bash: a
 	document's version line and plan, then each result after its
-	diagnostics; a name carries no "#"."""
+	diagnostics (diagnostic()); a name carries no "#"."""
 	def __init__(self, plan: int):
 		self.n = 0
 		self.failed = 0
@@ -109,19 +130,15 @@ class Writer:
 
 	def result(self, ok: bool, name: str, diag: List[str] = ()) -> None:
 		for d in diag:
-			print('# ' + d)
+			print(diagnostic(d))
 		self.n += 1
 		self.failed += not ok
 		print('%s %d %s' % ('ok' if ok else 'not ok', self.n, name.replace('#', '')))
 
 	def nest(self, name: str, lines: List[str]) -> Test:
-		"""@lines, a document, as the next test's subtests."""
+		"""@lines, a document, as the next test's subtests (nested())."""
 		errors: List[str] = []
-		test = parse(lines, errors)
-		p, f, s, why = counts(test)
-		if not lines or not TOP_VERSION.match(lines[0]):
-			lines = ['KTAP version 1'] + lines
-		print('  ' + lines[0] + '\n  # Subtest: ' + name)
-		print('\n'.join('  ' + l for l in lines[1:]))
+		block, test, (p, f, s, why) = nested(name, lines, errors)
+		print('\n'.join(block))
 		self.result(f == 0, name, errors + ([f'{p} passed, {f} failed, {s} skipped ({why})'] if f else []))
 		return test

@@ -20,8 +20,14 @@ ktap_header() {
 ktap_result() {
 	local status=$1 name=${2//#/} diag
 	shift 2
+	# kunit_parser stops reading at a kernel's last words anywhere in a
+	# line (its KTAP_END): quoted here, their first letter's case is
+	# turned, as scripts/lib/ktap.py's diagnostic() does.
 	for diag in "$@"; do
-		if [ -f "$diag" ]; then cat "$diag"; else printf '%s\n' "$diag"; fi | sed 's/^/# /'
+		if [ -f "$diag" ]; then cat "$diag"; else printf '%s\n' "$diag"; fi |
+			sed -e 's/^/# /' -e 's/List of all partitions:/list of all partitions:/g' \
+				-e 's/Kernel panic - not syncing: VFS:/kernel panic - not syncing: VFS:/g' \
+				-e 's/reboot: System halted/Reboot: System halted/g'
 	done
 	KTAP_NUM=$((KTAP_NUM + 1))
 	case $status in
@@ -47,9 +53,10 @@ ktap_done() {
 }
 
 # ktap_indent NAME: copy a KTAP (or kselftest TAP) document from standard
-# input as the subtests of the next test, NAME: indented, its version line
-# (one is added if it has none) followed by "# Subtest: NAME". The caller
-# prints NAME's result line after.
+# input, line by line, as the subtests of the next test, NAME: indented,
+# its version line (one is added if it has none) followed by "# Subtest:
+# NAME". The caller prints NAME's result line after. For the guest, which
+# has no kunit_parser; on the host, ktap_nest.
 ktap_indent() {
 	local name=${1//#/} line first=1
 	# A shell loop, not awk: mawk reads a pipe in blocks, and a line held
@@ -71,19 +78,27 @@ ktap_indent() {
 }
 
 # ktap_nest NAME COMMAND...: run COMMAND, which prints a KTAP document, as
-# the next test NAME, its document the test's subtests (ktap_indent): the
-# test fails if scripts/lib/ktap-count finds a failure in the document, or
-# none where COMMAND exited non-zero, or no document, or fails itself.
-# Standard error passes through.
+# the next test NAME, its document the test's subtests (scripts/lib/ktap-count
+# --nest): the test fails if ktap-count finds a failure in the document,
+# or none where COMMAND exited non-zero, or no document, or fails itself;
+# such a failure is a failed test at the end of the document, so that
+# kunit_parser counts it. The document is printed once COMMAND is done;
+# standard error passes through.
 ktap_nest() {
-	local name=${1//#/} doc rc p f s why
+	local name=${1//#/} doc out rc p f s why
 	shift
 	doc=$(mktemp)
-	"$@" | tee "$doc" | ktap_indent "$name"
+	# In a pipeline, set -e holds in COMMAND, and its failure is rc's.
+	"$@" | cat >"$doc"
 	rc=${PIPESTATUS[0]}
-	read -r p f s why < <("$(dirname "${BASH_SOURCE[0]}")/ktap-count" --status "$rc" "$doc") ||
-		{ p=0 f=1 s=0 why="the counter failed"; }
+	out=$("$(dirname "${BASH_SOURCE[0]}")/ktap-count" --nest "$name" --status "$rc" "$doc") ||
+		out="  KTAP version 1
+  # Subtest: $name
+  not ok 1 $name: the counter failed
+0 1 0 counter"
 	rm -f "$doc"
+	printf '%s\n' "${out%$'\n'*}"
+	read -r p f s why <<<"${out##*$'\n'}"
 	if [ "$f" = 0 ]; then
 		ktap_result ok "$name"
 	else
