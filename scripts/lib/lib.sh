@@ -45,10 +45,11 @@ BASE_DATE="2026-01-01T00:00:00Z"
 LOGS=$BASE_DIR/logs
 BUILD=$BASE_DIR/build
 KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the selftests boot
-BISECT_M_BUILD=$BUILD/bisect-m	# the series' options =m, for the bisect check
-UML_BUILD=$BUILD/uml		# the module kernel of run-uml-tests
+UML_BUILD=$BUILD/uml		# the module kernel: run-uml-tests, bisect =m
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
 KSELFTEST_BUILD=$BUILD/kselftest-keys
+FIXES_TREE=$BASE_DIR/linux-tests-alone	# check-fixes-needed's worktree
+FIXES_BUILD=$BUILD/fixes-needed	# and its KUnit kernel
 CLANG_BUILD=$BUILD/clang	# the KUnit kernel built by clang, =y and =m in turn
 # The kernels kunit.py runs under QEMU (QEMU_KERNELS), each booting the
 # KUnit suites (run-kunit --on NAME) and the selftests from an initramfs
@@ -198,7 +199,9 @@ qemu_config() {
 #              a static init) instead of uml-boot.config; built with
 #              Debian's cross-compilers (cross_compile NAME) or, for i386,
 #              the host's gcc;
-#   bisect-m   only what the caller gives (check-bisect's =m options).
+#   bisect-m   the module kernel (UML_BUILD), but only the fragments the
+#              caller gives (check-bisect's, the "uml" kernel's options
+#              that the prefix of the series defines).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
 LLVM_SUFFIX=-19
 # cross_compile NAME: the cross-compiler prefix for kernel NAME's userspace
@@ -269,7 +272,7 @@ kernel() {
 		boot=(qemu-boot) ;;
 	i386) opts=(--qemu_config="$(qemu_config "$name")" --build_dir="$(qemu_build "$name")")
 		boot=(qemu-boot) ;;
-	bisect-m) opts=(--arch=um --build_dir="$BISECT_M_BUILD") keys= kst= boot=() ;;
+	bisect-m) opts=(--arch=um --build_dir="$UML_BUILD") keys= kst= boot=() ;;
 	*) die "kernel: no kernel $name" ;;
 	esac
 	[ -n "$keys" ] && [ -f "$keys" ] && opts+=(--kunitconfig=security/keys)
