@@ -216,6 +216,153 @@ TEST_F_TIMEOUT(stress, user_update_and_revoke, TEST_TIMEOUT)
 	expect_no_bad(_metadata, &race);
 }
 
+/*
+ * A change of a user key racing with its revocation, ROUNDS times: a thread
+ * updates the key of the round, gives it a timeout, or adds a key of its
+ * description again, until it finds the key revoked, while the test revokes
+ * it.  A revoked key keeps its time of revocation (revoked_at, which shares
+ * its storage with the expiry): its /proc/keys line says "R" and "expd"
+ * until the garbage collector reaps it.  A change that landed after the
+ * revocation shows there: an update stores "perm", a timeout the time it
+ * set.  A second keyring holds each round's key, so that the test can still
+ * look at a key that add_key() displaced.
+ */
+enum change { UPDATE, SET_TIMEOUT, ADD_AGAIN };
+
+#define ROUNDS		200
+#define TIMEOUT		3600	/* seconds: a timeout that does not run out */
+
+struct change_race {
+	struct race race;	/* .key: the key of the round; .bad */
+	enum change change;
+	int32_t ring;		/* where the key is, and ADD_AGAIN adds */
+	int round;		/* set by the test when .key is the round's */
+	int done;		/* set by the changer when it found it revoked */
+	int changed;		/* revoked keys found changed */
+	char first_changed[256];	/* the /proc/keys line of the first */
+	const char *payload;	/* SHORT_LEN bytes */
+};
+
+/* Change the key of the round once; false when it is found revoked. */
+static bool change_once(struct change_race *cr)
+{
+	int32_t key = cr->race.key;
+	long ret;
+
+	switch (cr->change) {
+	case UPDATE:
+		ret = keyctl_update(key, cr->payload, SHORT_LEN);
+		break;
+	case SET_TIMEOUT:
+		ret = keyctl_set_timeout(key, TIMEOUT);
+		break;
+	default:
+		/* updated in place, until add_key() finds it revoked */
+		ret = add_key("user", "race", cr->payload, SHORT_LEN, cr->ring);
+		if (ret > 0)
+			return ret == key;
+		note_bad(&cr->race, "add_key", key, ret, errno, NULL);
+		return false;
+	}
+	if (ret == 0)
+		return true;
+	if (ret < 0 && errno == EKEYREVOKED)
+		return false;
+	note_bad(&cr->race, cr->change == UPDATE ? "update" : "set_timeout",
+		 key, ret, errno, NULL);
+	return false;
+}
+
+static void *changer(void *arg)
+{
+	struct change_race *cr = arg;
+	int round = 0, next;
+
+	for (;;) {
+		while ((next = __atomic_load_n(&cr->round, __ATOMIC_ACQUIRE)) ==
+		       round)
+			sched_yield();
+		if (next < 0)
+			return NULL;
+		round = next;
+		while (change_once(cr))
+			;
+		__atomic_store_n(&cr->done, round, __ATOMIC_RELEASE);
+	}
+}
+
+/* Count the revoked @key as changed unless /proc/keys says "R" and "expd". */
+static void check_revoked(struct change_race *cr, int32_t key)
+{
+	char line[256], flags[16], expiry[16];
+	unsigned int serial;
+	int usage;
+
+	if (proc_keys_line(key, line, sizeof(line)) ||
+	    sscanf(line, "%x %15s %d %15s", &serial, flags, &usage, expiry) != 4) {
+		note_bad(&cr->race, "/proc/keys", key, -1, ENOENT, NULL);
+		return;
+	}
+	if (flags[1] == 'R' && strcmp(expiry, "expd") == 0)
+		return;
+	if (!cr->changed++)
+		snprintf(cr->first_changed, sizeof(cr->first_changed), "%s",
+			 line);
+}
+
+static void change_race(struct __test_metadata *_metadata,
+			enum change change, const char *payload)
+{
+	struct change_race cr = { .change = change, .payload = payload };
+	int32_t holder;
+	pthread_t thread;
+	int round, i;
+
+	cr.ring = add_key("keyring", "ring", NULL, 0, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, cr.ring);
+	holder = add_key("keyring", "holder", NULL, 0, KEY_SPEC_SESSION_KEYRING);
+	ASSERT_LT(0, holder);
+	ASSERT_EQ(0, pthread_create(&thread, NULL, changer, &cr));
+	for (round = 1; round <= ROUNDS; round++) {
+		ASSERT_EQ(0, keyctl_clear(cr.ring));
+		cr.race.key = add_key("user", "race", payload, SHORT_LEN,
+				      cr.ring);
+		ASSERT_LT(0, cr.race.key);
+		ASSERT_EQ(0, keyctl_link(cr.race.key, holder));
+		__atomic_store_n(&cr.round, round, __ATOMIC_RELEASE);
+		/* revoke it at a different point of the change each round */
+		for (i = 0; i < round % 4; i++)
+			sched_yield();
+		ASSERT_EQ(0, keyctl_revoke(cr.race.key));
+		while (__atomic_load_n(&cr.done, __ATOMIC_ACQUIRE) != round)
+			sched_yield();
+		check_revoked(&cr, cr.race.key);
+		ASSERT_EQ(0, keyctl_unlink(cr.race.key, holder));
+	}
+	__atomic_store_n(&cr.round, -1, __ATOMIC_RELEASE);
+	pthread_join(thread, NULL);
+	if (cr.changed)
+		TH_LOG("%d of %d revoked keys changed, the first: %s",
+		       cr.changed, ROUNDS, cr.first_changed);
+	EXPECT_EQ(0, cr.changed);
+	expect_no_bad(_metadata, &cr.race);
+}
+
+TEST_F_TIMEOUT(stress, update_while_revoked, TEST_TIMEOUT)
+{
+	change_race(_metadata, UPDATE, self->a);
+}
+
+TEST_F_TIMEOUT(stress, set_timeout_while_revoked, TEST_TIMEOUT)
+{
+	change_race(_metadata, SET_TIMEOUT, self->a);
+}
+
+TEST_F_TIMEOUT(stress, add_again_while_revoked, TEST_TIMEOUT)
+{
+	change_race(_metadata, ADD_AGAIN, self->a);
+}
+
 /* Readers look up by description while add_key() replaces the key. */
 static void replace_race(struct __test_metadata *_metadata, const char *type,
 			 const char *a, const char *b)
