@@ -53,11 +53,11 @@ FIXES_BUILD=$BUILD/fixes-needed	# and its KUnit kernel
 CLANG_BUILD=$BUILD/clang	# the KUnit kernel built by clang, =y and =m in turn
 # The kernels kunit.py runs under QEMU (QEMU_KERNELS), each booting the
 # KUnit suites (run-kunit --on NAME) and the selftests from an initramfs
-# (run-qemu-selftests NAME): arm64 with 64 KiB pages, i386 (32-bit) and
-# s390 (big-endian). qemu_build NAME is its build directory,
+# (run-qemu-selftests NAME): arm64 with 64 KiB pages, i386 (32-bit), s390
+# (big-endian) and x86_64 with KCSAN. qemu_build NAME is its build directory,
 # qemu_kselftest_build NAME its static selftests, qemu_initramfs NAME the
 # initramfs' list, init and cpio archive.
-QEMU_KERNELS="arm64-64k i386 s390"
+QEMU_KERNELS="arm64-64k i386 s390 x86_64-kcsan"
 qemu_build() { echo "$BUILD/$1"; }
 qemu_kselftest_build() { echo "$BUILD/kselftest-keys-$1"; }
 qemu_initramfs() { echo "$BUILD/$1-initramfs"; }
@@ -166,7 +166,7 @@ without_kvm() {
 # kunit.py's own for the others.
 qemu_config() {
 	case $1 in
-	arm64-64k) echo "$REPO/scripts/lib/qemu_configs/$1.py" ;;
+	arm64-64k | x86_64-kcsan) echo "$REPO/scripts/lib/qemu_configs/$1.py" ;;
 	i386 | s390) echo "$BASE_TREE/tools/testing/kunit/qemu_configs/$1.py" ;;
 	*) die "qemu_config: no QEMU kernel $1" ;;
 	esac
@@ -192,25 +192,26 @@ qemu_config() {
 #   clang-m    the same, the series' options =m, in the same directory, so
 #              that going from one to the other rebuilds only what they
 #              change;
-#   arm64-64k, i386, s390
+#   arm64-64k, i386, s390, x86_64-kcsan
 #              the KUnit kernels under QEMU (qemu_build NAME), on the
 #              machines qemu_config NAME names (kunit.py's --qemu_config),
 #              with scripts/lib/qemu-boot.config (booting an initramfs with
 #              a static init) instead of uml-boot.config; built with
-#              Debian's cross-compilers (cross_compile NAME) or, for i386,
-#              the host's gcc;
+#              Debian's cross-compilers (cross_compile NAME) or, for i386
+#              and x86_64-kcsan, the host's gcc;
 #   bisect-m   the module kernel (UML_BUILD), but only the fragments the
 #              caller gives (check-bisect's, the "uml" kernel's options
 #              that the prefix of the series defines).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
 LLVM_SUFFIX=-19
 # cross_compile NAME: the cross-compiler prefix for kernel NAME's userspace
-# (and, but for i386, its kernel).
+# (and, but for i386, its kernel); none for x86_64-kcsan, the host's.
 cross_compile() {
 	case $1 in
 	arm64-64k) echo aarch64-linux-gnu- ;;
 	i386) echo i686-linux-gnu- ;;
 	s390) echo s390x-linux-gnu- ;;
+	x86_64-kcsan) echo ;;
 	*) die "cross_compile: no kernel $1" ;;
 	esac
 }
@@ -232,7 +233,7 @@ kernel_make() {
 	case $1 in
 	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
 	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
-	kunit | sanitize | uml | i386 | bisect-m) ;;
+	kunit | sanitize | uml | i386 | x86_64-kcsan | bisect-m) ;;
 	*) die "kernel_make: no kernel $1" ;;
 	esac
 	echo "CC=ccache $cc"
@@ -270,7 +271,8 @@ kernel() {
 	arm64-64k | s390) opts=(--qemu_config="$(qemu_config "$name")"
 		--cross_compile="$(cross_compile "$name")" --build_dir="$(qemu_build "$name")")
 		boot=(qemu-boot) ;;
-	i386) opts=(--qemu_config="$(qemu_config "$name")" --build_dir="$(qemu_build "$name")")
+	i386 | x86_64-kcsan)
+		opts=(--qemu_config="$(qemu_config "$name")" --build_dir="$(qemu_build "$name")")
 		boot=(qemu-boot) ;;
 	bisect-m) opts=(--arch=um --build_dir="$UML_BUILD") keys= kst= boot=() ;;
 	*) die "kernel: no kernel $name" ;;
