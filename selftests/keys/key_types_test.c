@@ -104,9 +104,15 @@ TEST_F(key_type, expiry)
 
 	if (keys_gc_delay() < EXPIRY_GC_DELAY_MIN)
 		SKIP(return, "kernel.keys.gc_delay below %d s", EXPIRY_GC_DELAY_MIN);
-	EXPECT_EQ(0, keyctl_set_timeout(self->key, 1));
+	/*
+	 * The expiry is in whole seconds, now plus the timeout, and a key
+	 * has expired once the clock's second reaches it: a timeout of 2
+	 * leaves at least one second to read the key in, wherever in a second
+	 * the test starts.
+	 */
+	EXPECT_EQ(0, keyctl_set_timeout(self->key, 2));
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, sizeof(buf)));
-	sleep(2);
+	sleep(3);
 	EXPECT_ERRNO(EKEYEXPIRED, keyctl_read(self->key, buf, sizeof(buf)));
 }
 
