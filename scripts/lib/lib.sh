@@ -47,6 +47,7 @@ BUILD=$BASE_DIR/build
 KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the selftests boot
 UML_BUILD=$BUILD/uml		# the module kernel: run-uml-tests, bisect =m
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
+NOKEYS_BUILD=$BUILD/nokeys	# a UML kernel without CONFIG_KEYS
 KSELFTEST_BUILD=$BUILD/kselftest-keys
 FIXES_TREE=$BASE_DIR/linux-tests-alone	# check-fixes-needed's worktree
 FIXES_BUILD=$BUILD/fixes-needed	# and its KUnit kernel
@@ -183,6 +184,9 @@ qemu_config() {
 #   kunit      the KUnit kernel, which also boots the selftests (KUNIT_BUILD;
 #              run-kunit, check-bisect =y, run-selftests, check-sparse);
 #   sanitize   the same and scripts/lib/sanitize.config;
+#   nokeys     uml-boot.config and scripts/lib/nokeys.config alone: a kernel
+#              without keys, on which every keys selftest skips
+#              (run-selftests --no-keys);
 #   uml        the module kernel of run-uml-tests: not the KUnit suites
 #              but scripts/lib/uml-tests.config, and the type =m (kunit.py's
 #              --kconfig_add: the selftests' config asks for =y, and
@@ -233,7 +237,7 @@ kernel_make() {
 	case $1 in
 	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
 	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
-	kunit | sanitize | uml | i386 | x86_64-kcsan | bisect-m) ;;
+	kunit | sanitize | nokeys | uml | i386 | x86_64-kcsan | bisect-m) ;;
 	*) die "kernel_make: no kernel $1" ;;
 	esac
 	echo "CC=ccache $cc"
@@ -261,6 +265,9 @@ kernel() {
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
 	sanitize) opts=(--arch=um --build_dir="$SANITIZE_BUILD"
 		--kunitconfig="$REPO/scripts/lib/sanitize.config") ;;
+	nokeys) opts=(--arch=um --build_dir="$NOKEYS_BUILD"
+		--kunitconfig="$REPO/scripts/lib/nokeys.config")
+		keys= kst= ;;
 	uml) opts=(--arch=um --build_dir="$UML_BUILD"
 		--kunitconfig="$REPO/scripts/lib/uml-tests.config"
 		--kconfig_add=CONFIG_IMMUTABLE_KEYS=m)

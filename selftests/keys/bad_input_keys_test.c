@@ -424,4 +424,7 @@ TEST_F(bad_input, request_key_search)
 	EXPECT_EQ(1, keyring_links(ring, self->key));
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}

@@ -17,6 +17,25 @@
 
 #include "wrappers.h"
 
+/**
+ * keys_test_main() - the main() of each keys selftest
+ * @argc: main()'s argument count
+ * @argv: main()'s arguments
+ *
+ * Without CONFIG_KEYS, add_key() and keyctl() fail with ENOSYS: the whole
+ * program is skipped then, with that reason.  The probe asks for the
+ * thread keyring's serial without creating it, which changes nothing.
+ *
+ * Return: the exit status of the harness's run of the tests.
+ */
+static inline int keys_test_main(int argc, char **argv)
+{
+	if (keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
+		   0, 0, 0) == -1 && errno == ENOSYS)
+		ksft_exit_skip("kernel built without CONFIG_KEYS: keyctl() fails with ENOSYS\n");
+	return test_harness_run(argc, argv);
+}
+
 /* Check that @call fails with errno @err; the call is named if it does not. */
 #define EXPECT_ERRNO(err, call) do {					\
 	long __ret = (call);						\

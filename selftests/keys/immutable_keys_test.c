@@ -300,4 +300,7 @@ TEST_F(immutable_vs_user, proc_keys)
 	EXPECT_STREQ("immutable", type);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}

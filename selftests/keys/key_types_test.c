@@ -128,4 +128,7 @@ TEST_F(key_type, proc_keys_description)
 	EXPECT_TRUE(!!strstr(line, expect));
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}

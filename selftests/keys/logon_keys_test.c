@@ -78,4 +78,7 @@ TEST_F(logon, revoke)
 	EXPECT_ERRNO(EKEYREVOKED, keyctl_update(self->key, "new", 3));
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}

@@ -4,8 +4,8 @@
  *
  * Readers race with a writer that updates, replaces or revokes the key they
  * read, and with revokers.  Each read must return one whole payload or the
- * errno of the state the key is in.  Each run is bounded: by an iteration
- * count, or, for the race with revokers, by a time limit.
+ * errno of the state the key is in.  Each run is bounded by counts of
+ * operations, not by time.
  */
 
 #include <errno.h>
@@ -14,20 +14,20 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "../kselftest_harness.h"
 #include "common.h"
 
 #define READERS		4
 #define ITERATIONS	2000
+/*
+ * add_key() calls at most, in the race with revokers: ITERATIONS and then
+ * more, each followed by a yield, until a read and a revocation have
+ * succeeded; a run that gets there by this many has not raced at all.
+ */
+#define ADD_LIMIT	(100 * ITERATIONS)
 #define SHORT_LEN	100
 #define LONG_LEN	200
-/*
- * Seconds, for one run: well within TEST_TIMEOUT below, so that a race that
- * runs to its limit ends as a result, not as a harness timeout.
- */
-#define TIME_LIMIT	10
 /*
  * Seconds, per test, for slow debug kernels; the directory's settings file
  * gives kselftest's runner 300 s for the whole binary.
@@ -388,25 +388,23 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 
 /*
  * Readers and revokers look up the key by description while add_key()
- * replaces it: ITERATIONS keys, and more until both have succeeded at least
- * once, for at most TIME_LIMIT seconds.  A "user" key found unrevoked is
- * updated in place, one found revoked is replaced; an "immutable" key is
- * always replaced.  The run must have read and revoked keys, or it raced
- * nothing.
+ * replaces it: ITERATIONS keys, and more until a read and a revocation have
+ * succeeded, at most ADD_LIMIT.  A "user" key found unrevoked is updated in
+ * place, one found revoked is replaced; an "immutable" key is always
+ * replaced.  The run must have read and revoked keys, or it raced nothing.
  */
 static void revoke_race(struct __test_metadata *_metadata, const char *type,
 			const char *a, const char *b)
 {
 	struct race race = { .type = type, .revokers = true };
 	pthread_t threads[READERS], revokers[2];
-	time_t end = time(NULL) + TIME_LIMIT;
 	int i, added;
 
 	start_readers(_metadata, &race, threads);
 	for (i = 0; i < 2; i++)
 		ASSERT_EQ(0, pthread_create(&revokers[i], NULL, revoker,
 					    &race));
-	for (added = 0; time(NULL) < end; added++) {
+	for (added = 0; added < ADD_LIMIT; added++) {
 		if (added >= ITERATIONS &&
 		    __atomic_load_n(&race.reads, __ATOMIC_RELAXED) &&
 		    __atomic_load_n(&race.revoked, __ATOMIC_RELAXED))
@@ -414,8 +412,9 @@ static void revoke_race(struct __test_metadata *_metadata, const char *type,
 		ASSERT_LT(0, add_key(type, "race", added % 2 ? a : b,
 				     added % 2 ? SHORT_LEN : LONG_LEN,
 				     KEY_SPEC_SESSION_KEYRING));
-		if (added % 16 == 0)
-			sched_yield();	/* on one CPU too, let the others run */
+		/* on one CPU too, let the others run */
+		if (added % 16 == 0 || added >= ITERATIONS)
+			sched_yield();
 	}
 	stop_readers(&race, threads);
 	for (i = 0; i < 2; i++)
@@ -459,4 +458,7 @@ TEST_F_TIMEOUT(key_type, add_and_revoke, TEST_TIMEOUT)
 	revoke_race(_metadata, variant->type, self->a, self->b);
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}

@@ -357,4 +357,7 @@ TEST_F(quota, user_keys)
 	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
-TEST_HARNESS_MAIN
+int main(int argc, char **argv)
+{
+	return keys_test_main(argc, argv);
+}
