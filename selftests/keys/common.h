@@ -213,6 +213,42 @@ static inline int32_t add_session_key(struct __test_metadata *_metadata,
 }
 
 /*
+ * The bytes @uid may still charge to its quota, from its line in
+ * /proc/key-users ("uid: usage nkeys/nikeys qnkeys/maxkeys qnbytes/maxbytes"),
+ * or -1 if it has none.
+ */
+static inline long quota_free_bytes(uid_t uid)
+{
+	unsigned int u, usage, nkeys, nikeys, qnkeys, maxkeys, qnbytes, maxbytes;
+	char line[256];
+	long free_bytes = -1;
+	FILE *f = fopen("/proc/key-users", "r");
+
+	if (!f)
+		return -1;
+	while (free_bytes < 0 && fgets(line, sizeof(line), f))
+		if (sscanf(line, " %u: %u %u/%u %u/%u %u/%u", &u, &usage,
+			   &nkeys, &nikeys, &qnkeys, &maxkeys, &qnbytes,
+			   &maxbytes) == 8 && u == uid)
+			free_bytes = (long)maxbytes - qnbytes;
+	fclose(f);
+	return free_bytes;
+}
+
+/*
+ * The key quota a test needs for a key of the largest payload: the payload,
+ * its description, and the few small keys beside it.  A uid other than
+ * root's has 20000 bytes in all unless kernel.keys.maxbytes says otherwise.
+ */
+#define MAX_KEY_QUOTA	(USER_KEY_MAX_DATALEN + 64)
+
+/* Has the caller's key quota @bytes free? */
+static inline bool quota_has_room(long bytes)
+{
+	return quota_free_bytes(geteuid()) >= bytes;
+}
+
+/*
  * The payload limits of the user type, for a readable @type: 0 and 32768
  * bytes are refused with EINVAL, 1 and 32767 bytes read back exactly.
  */
@@ -220,9 +256,13 @@ static inline void expect_payload_sizes(struct __test_metadata *_metadata,
 					const char *type)
 {
 	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
-	unsigned char *back = malloc(USER_KEY_MAX_DATALEN);
+	unsigned char *back;
 	int32_t key;
 
+	if (!quota_has_room(MAX_KEY_QUOTA))
+		SKIP(return, "needs %d bytes of key quota (kernel.keys.maxbytes)",
+		     MAX_KEY_QUOTA);
+	back = malloc(USER_KEY_MAX_DATALEN);
 	ASSERT_TRUE(!!back);
 	fill_pattern(data, sizeof(data), 7);
 

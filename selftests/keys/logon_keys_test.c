@@ -48,6 +48,9 @@ TEST_F(logon, payload_sizes)
 {
 	static unsigned char data[USER_KEY_MAX_DATALEN + 1];
 
+	if (!quota_has_room(MAX_KEY_QUOTA))
+		SKIP(return, "needs %d bytes of key quota (kernel.keys.maxbytes)",
+		     MAX_KEY_QUOTA);
 	EXPECT_ERRNO(EINVAL, add_key("logon", "p:size0", data, 0,
 				     KEY_SPEC_SESSION_KEYRING));
 	EXPECT_LT(0, add_key("logon", "p:sizemax", data, USER_KEY_MAX_DATALEN,

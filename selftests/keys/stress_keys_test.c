@@ -26,6 +26,7 @@
  * succeeded; a run that gets there by this many has not raced at all.
  */
 #define ADD_LIMIT	(100 * ITERATIONS)
+#define QUOTA_WAITS	10000
 #define SHORT_LEN	100
 #define LONG_LEN	200
 /*
@@ -67,6 +68,27 @@ static void note_bad(struct race *race, const char *call, int32_t key,
 			 "%s(%d) = %ld, bytes \"%.*s\"...\"%.*s\"", call, key,
 			 ret, (int)(held < 8 ? held : 8), buf,
 			 (int)(held < 8 ? held : 8), buf + (held < 8 ? 0 : held - 8));
+}
+
+/*
+ * add_key(), again while it fails with EDQUOT, at most QUOTA_WAITS times
+ * 100 us apart.  A displaced or unlinked key gives its quota back only when
+ * the garbage collector frees it, after an RCU grace period, and a uid
+ * other than root's has room for 200 keys and 20000 bytes unless the
+ * kernel.keys sysctls say otherwise: these races can outrun that.
+ */
+static int32_t add_key_waiting(const char *type, const char *desc,
+			       const void *payload, size_t plen, int32_t ring)
+{
+	int32_t key;
+	int i;
+
+	for (i = 0;; i++) {
+		key = add_key(type, desc, payload, plen, ring);
+		if (key != -1 || errno != EDQUOT || i == QUOTA_WAITS)
+			return key;
+		usleep(100);
+	}
 }
 
 /* No bad outcome; or the log says how many, and the first. */
@@ -258,7 +280,8 @@ static bool change_once(struct change_race *cr)
 		break;
 	default:
 		/* updated in place, until add_key() finds it revoked */
-		ret = add_key("user", "race", cr->payload, SHORT_LEN, cr->ring);
+		ret = add_key_waiting("user", "race", cr->payload, SHORT_LEN,
+				      cr->ring);
 		if (ret > 0)
 			return ret == key;
 		note_bad(&cr->race, "add_key", key, ret, errno, NULL);
@@ -325,8 +348,8 @@ static void change_race(struct __test_metadata *_metadata,
 	ASSERT_EQ(0, pthread_create(&thread, NULL, changer, &cr));
 	for (round = 1; round <= ROUNDS; round++) {
 		ASSERT_EQ(0, keyctl_clear(cr.ring));
-		cr.race.key = add_key("user", "race", payload, SHORT_LEN,
-				      cr.ring);
+		cr.race.key = add_key_waiting("user", "race", payload,
+					      SHORT_LEN, cr.ring);
 		ASSERT_LT(0, cr.race.key);
 		ASSERT_EQ(0, keyctl_link(cr.race.key, holder));
 		__atomic_store_n(&cr.round, round, __ATOMIC_RELEASE);
@@ -375,9 +398,9 @@ static void replace_race(struct __test_metadata *_metadata, const char *type,
 	start_readers(_metadata, &race, threads);
 	for (i = 0; i < ITERATIONS; i++) {
 		prev = key;
-		key = add_key(type, "race", i % 2 ? a : b,
-			      i % 2 ? SHORT_LEN : LONG_LEN,
-			      KEY_SPEC_SESSION_KEYRING);
+		key = add_key_waiting(type, "race", i % 2 ? a : b,
+				      i % 2 ? SHORT_LEN : LONG_LEN,
+				      KEY_SPEC_SESSION_KEYRING);
 		ASSERT_LT(0, key);
 		if (i % 3 == 0 && prev > 0 && prev != key)
 			keyctl_revoke(prev);
@@ -409,9 +432,9 @@ static void revoke_race(struct __test_metadata *_metadata, const char *type,
 		    __atomic_load_n(&race.reads, __ATOMIC_RELAXED) &&
 		    __atomic_load_n(&race.revoked, __ATOMIC_RELAXED))
 			break;
-		ASSERT_LT(0, add_key(type, "race", added % 2 ? a : b,
-				     added % 2 ? SHORT_LEN : LONG_LEN,
-				     KEY_SPEC_SESSION_KEYRING));
+		ASSERT_LT(0, add_key_waiting(type, "race", added % 2 ? a : b,
+					     added % 2 ? SHORT_LEN : LONG_LEN,
+					     KEY_SPEC_SESSION_KEYRING));
 		/* on one CPU too, let the others run */
 		if (added % 16 == 0 || added >= ITERATIONS)
 			sched_yield();
