@@ -29,7 +29,15 @@
 /* Keys charged to a quota each get a uid of their own: keys_kunit_new_uid(). */
 static atomic_t immutable_kunit_next_uid = ATOMIC_INIT(0x4b455a00);
 
-KEYS_KUNIT_DEFINE_SIZE_PARAMS();
+static const struct keys_kunit_size_case immutable_kunit_sizes[] = {
+	{ .datalen = 0, .result = -EINVAL },
+	{ .datalen = 1, .result = 0 },
+	{ .datalen = KEYS_KUNIT_MAX_DATALEN, .result = 0 },
+	{ .datalen = KEYS_KUNIT_MAX_DATALEN + 1, .result = -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM(immutable_kunit_size, immutable_kunit_sizes,
+		  keys_kunit_size_desc);
 
 struct immutable_kunit {
 	struct key *keyring;
@@ -330,7 +338,8 @@ static struct kunit_case immutable_kunit_cases[] = {
 	KUNIT_CASE(immutable_round_trip),
 	KUNIT_CASE(immutable_read_short_buffer),
 	KUNIT_CASE(immutable_accepts_any_description),
-	KUNIT_CASE_PARAM(immutable_payload_sizes, keys_kunit_size_gen_params),
+	KUNIT_CASE_PARAM(immutable_payload_sizes,
+			 immutable_kunit_size_gen_params),
 	KUNIT_CASE(immutable_rejects_null_data),
 	KUNIT_CASE(immutable_default_perm_lacks_write),
 	KUNIT_CASE(immutable_update_without_write_is_eacces),

@@ -3,9 +3,9 @@
  * Helpers shared by the KUnit suites of the key types built on the "user"
  * type operations
  *
- * Everything here is static inline or a macro that a suite invokes, so that
- * an includer pays only for what it uses.  No expectation is checked inside
- * an RCU read-side section: a failing one allocates, and may sleep.
+ * Everything here is static inline, so that an includer pays only for what
+ * it uses.  No expectation is checked inside an RCU read-side section: a
+ * failing one allocates, and may sleep.
  */
 
 #ifndef _SECURITY_KEYS_KEYS_KUNIT_H
@@ -147,26 +147,20 @@ static inline u8 *keys_kunit_pattern(struct kunit *test, size_t len)
 	return buf;
 }
 
-/* The payload sizes around the user type's limits, and what they give. */
+/*
+ * A payload size around the user type's limits, and what it gives: a suite
+ * makes a table of them its parameters, each named by keys_kunit_size_desc().
+ */
 struct keys_kunit_size_case {
-	const char *name;
 	size_t datalen;
 	int result;
 };
 
-/*
- * Define keys_kunit_size_gen_params() for KUNIT_CASE_PARAM(), in the suite
- * that uses it.
- */
-#define KEYS_KUNIT_DEFINE_SIZE_PARAMS()					\
-static const struct keys_kunit_size_case keys_kunit_size_cases[] = {	\
-	{ .name = "0 bytes", .datalen = 0, .result = -EINVAL },		\
-	{ .name = "1 byte", .datalen = 1, .result = 0 },		\
-	{ .name = "32767 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN,	\
-	  .result = 0 },						\
-	{ .name = "32768 bytes", .datalen = KEYS_KUNIT_MAX_DATALEN + 1,	\
-	  .result = -EINVAL },						\
-};									\
-KUNIT_ARRAY_PARAM_DESC(keys_kunit_size, keys_kunit_size_cases, name)
+static inline void keys_kunit_size_desc(const struct keys_kunit_size_case *c,
+					char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%zu byte%s", c->datalen,
+		 c->datalen == 1 ? "" : "s");
+}
 
 #endif /* _SECURITY_KEYS_KEYS_KUNIT_H */

@@ -33,7 +33,14 @@
 /* Keys charged to a quota each get a uid of their own: keys_kunit_new_uid(). */
 static atomic_t user_kunit_next_uid = ATOMIC_INIT(0x4b455900);
 
-KEYS_KUNIT_DEFINE_SIZE_PARAMS();
+static const struct keys_kunit_size_case user_kunit_sizes[] = {
+	{ .datalen = 0, .result = -EINVAL },
+	{ .datalen = 1, .result = 0 },
+	{ .datalen = KEYS_KUNIT_MAX_DATALEN, .result = 0 },
+	{ .datalen = KEYS_KUNIT_MAX_DATALEN + 1, .result = -EINVAL },
+};
+
+KUNIT_ARRAY_PARAM(user_kunit_size, user_kunit_sizes, keys_kunit_size_desc);
 
 /* Allocate a key that is released when the test ends. */
 static struct key *user_kunit_alloc(struct kunit *test, struct key_type *type,
@@ -253,8 +260,8 @@ static void user_update_replaces_payload(struct kunit *test)
  * key is made to have expired a second ago by storing an expiry in the
  * past, as key_set_expiry() would without scheduling the collector, rather
  * than by waiting for a timeout to run out; nothing but this test holds
- * the key.  What an update does to a timeout that has
- * not run out is not documented, and not checked here.
+ * the key.  What an update does to a timeout that has not run out is not
+ * documented, and not checked here.
  */
 static void user_update_revives_expired_key(struct kunit *test)
 {
@@ -556,7 +563,7 @@ static void user_kunit_exit(struct kunit *test)
 }
 
 static struct kunit_case user_kunit_cases[] = {
-	KUNIT_CASE_PARAM(user_preparse_sizes, keys_kunit_size_gen_params),
+	KUNIT_CASE_PARAM(user_preparse_sizes, user_kunit_size_gen_params),
 	KUNIT_CASE(user_preparse_rejects_null_data),
 	KUNIT_CASE(user_instantiate_copies_payload),
 	KUNIT_CASE(user_instantiate_max_payload),

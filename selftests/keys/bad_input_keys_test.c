@@ -123,9 +123,9 @@ TEST_F(bad_input, bad_serials)
  * request_key() copy their strings and payload in before they look a key
  * up, and KEYCTL_READ and KEYCTL_DESCRIBE find the key, then fail to copy
  * out, for both types (KEYCTL_UPDATE of an immutable key fails with EFAULT
- * before its permission is checked).  A
- * buffer too short for what KEYCTL_READ or KEYCTL_DESCRIBE would copy is
- * not touched: the call returns the length.
+ * before its permission is checked).  A buffer too short for what
+ * KEYCTL_READ or KEYCTL_DESCRIBE would copy is not touched: the call
+ * returns the length.
  */
 TEST_F(bad_input, bad_pointers)
 {
