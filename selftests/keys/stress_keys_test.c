@@ -386,7 +386,10 @@ TEST_F_TIMEOUT(stress, add_again_while_revoked, TEST_TIMEOUT)
 	change_race(_metadata, ADD_AGAIN, self->a);
 }
 
-/* Readers look up by description while add_key() replaces the key. */
+/*
+ * Readers look up by description while add_key() gives it a new payload: in
+ * place for a type with ->update() ("user"), as a new key for one without.
+ */
 static void replace_race(struct __test_metadata *_metadata, const char *type,
 			 const char *a, const char *b)
 {
