@@ -393,14 +393,24 @@ added_c_files() {
 # reviewer's, in Cc:; lists go in Cc:. --no-fixes: the tree has no
 # history for a Fixes: tag's commit (git log of it fails), and that
 # commit's author is the keys maintainer, whom the patch's files name.
+# With RECIPIENTS_MEMO set (a directory, for one TREE and MAINTAINERS),
+# get_maintainer.pl's answer for a PATCH is kept there, by the patch's
+# content, and not asked again.
 series_recipients() {
-	local tree=$1 mnt=$2 p kunit=()
+	local tree=$1 mnt=$2 p kunit=() memo
 	shift 2
 	grep -qE '^\+\+\+ b/.*(_kunit\.c|\.kunitconfig)$' "$@" && kunit=("-f lib/kunit/test.c")
 	for p in "$@" "${kunit[@]}"; do
+		memo=
+		if [ -n "${RECIPIENTS_MEMO-}" ] && [ -f "$p" ]; then
+			memo=$RECIPIENTS_MEMO/$(sha1sum <"$p" | cut -c1-40)
+			if [ -f "$memo" ]; then cat "$memo"; continue; fi
+		fi
 		# shellcheck disable=SC2086 # "-f FILE" splits on purpose
 		(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/get_maintainer.pl \
-			--mpath "$mnt" --no-git --no-git-fallback --no-fixes --m --r --l $p)
+			--mpath "$mnt" --no-git --no-git-fallback --no-fixes --m --r --l $p) \
+			>"${memo:-/dev/stdout}"
+		[ -z "$memo" ] || cat "$memo"
 	done | awk '{
 		addr = $0; sub(/ \(.*$/, "", addr)
 		name = addr; sub(/ *<.*$/, "", name)
