@@ -73,9 +73,10 @@ static void note_bad(struct race *race, const char *call, int32_t key,
 /*
  * add_key(), again while it fails with EDQUOT, at most QUOTA_WAITS times
  * 100 us apart.  A displaced or unlinked key gives its quota back only when
- * the garbage collector frees it, after an RCU grace period, and a uid
- * other than root's has room for 200 keys and 20000 bytes unless the
- * kernel.keys sysctls say otherwise: these races can outrun that.
+ * its last reference goes, which for a key the keyring held is an RCU
+ * grace period later, and a uid other than root's has room for 200 keys
+ * and 20000 bytes unless the kernel.keys sysctls say otherwise: these
+ * races can outrun that.
  */
 static int32_t add_key_waiting(const char *type, const char *desc,
 			       const void *payload, size_t plen, int32_t ring)
