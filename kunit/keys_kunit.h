@@ -39,8 +39,8 @@ static inline void keys_kunit_put_at_exit(struct kunit *test, struct key *key)
 
 /*
  * A uid of its own for a test whose keys are charged to a quota, taken from
- * the suite's @next, so that the asynchronous release of another test's keys
- * cannot change the counts.
+ * the suite's @next, so that keys another test or the system charges to a
+ * uid cannot change the counts.
  */
 static inline kuid_t keys_kunit_new_uid(atomic_t *next)
 {

@@ -325,7 +325,7 @@ static void user_update_past_quota_keeps_payload(struct kunit *test)
 				 current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA,
 				 NULL);
 		if (IS_ERR(fill))
-			kunit_skip(test, "kernel.keys.maxkeys ran out first (%ld)",
+			kunit_skip(test, "the quota ran out at a key's allocation (%ld)",
 				   PTR_ERR(fill));
 		keys_kunit_put_at_exit(test, fill);
 		ret = key_instantiate_and_link(fill, data, grow, NULL, NULL);
