@@ -296,14 +296,16 @@ kernel() {
 	kunit_py "$command" "${opts[@]}" "$@"
 }
 
-# keys_w1 NAME BUILD: in BUILD, the build directory of UML kernel NAME,
-# the Kconfig pass again, for its warnings, and security/keys/ rebuilt
-# with W=1. Not the whole kernel: on 7.3, W=1 also makes the top-level
-# build list every tracked file that a .gitignore matches, which is every
-# file of Debian's tree (its .gitignore starts with "/*").
+# keys_w1 NAME BUILD [DIR...]: in BUILD, the build directory of UML kernel
+# NAME, the Kconfig pass again, for its warnings, and security/keys/ (and
+# each DIR) rebuilt with W=1. Not the whole kernel: on 7.3, W=1 also
+# makes the top-level build list every tracked file that a .gitignore
+# matches, which is every file of Debian's tree (its .gitignore starts
+# with "/*").
 keys_w1() {
+	local dirs=(security/keys/ "${@:3}")
 	keys_make "$1" "$2" olddefconfig &&
-		keys_make "$1" "$2" W=1 -j"$(nproc)" security/keys/
+		keys_make "$1" "$2" W=1 -j"$(nproc)" "${dirs[@]}"
 }
 
 # series_warnings LOG: the warnings in LOG (a build's output) that are in
