@@ -257,9 +257,8 @@ keys_make() {
 kernel() {
 	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
 	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot) mk
-	local series_m=(--kconfig_add=CONFIG_IMMUTABLE_KEYS=m
-		--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
-		--kconfig_add=CONFIG_KEYS_IMMUTABLE_KUNIT_TEST=m)
+	local series_m=(--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
+		--kconfig_add=CONFIG_KEYS_USER_DERIVED_KUNIT_TEST=m)
 	shift 2
 	case $name in
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
@@ -269,8 +268,7 @@ kernel() {
 		--kunitconfig="$REPO/scripts/lib/nokeys.config")
 		keys= kst= ;;
 	uml) opts=(--arch=um --build_dir="$UML_BUILD"
-		--kunitconfig="$REPO/scripts/lib/uml-tests.config"
-		--kconfig_add=CONFIG_IMMUTABLE_KEYS=m)
+		--kunitconfig="$REPO/scripts/lib/uml-tests.config")
 		keys= ;;
 	clang | clang-m) opts=(--arch=um --build_dir="$CLANG_BUILD"
 		--kconfig_add=CONFIG_MODULES=y)
@@ -296,14 +294,43 @@ kernel() {
 	kunit_py "$command" "${opts[@]}" "$@"
 }
 
+# stage_modules NAME BUILD: install the modules of UML kernel NAME, built
+# in BUILD, under BUILD.modroot (its lib/modules/RELEASE, with depmod's
+# files), and print that directory, or "none" if the kernel has no
+# modules. scripts/lib/uml-init mounts its lib/modules on /lib/modules
+# (MOD_ROOT), so that modprobe in the guest finds them.
+stage_modules() {
+	local root=$2.modroot
+	if ! grep -q '^CONFIG_MODULES=y$' "$(config_in "$2")"; then
+		echo none
+		return 0
+	fi
+	rm -rf "$root"
+	keys_make "$1" "$2" INSTALL_MOD_PATH="$root" modules_install >&2 || return 1
+	echo "$root"
+}
+
+# modules_mount_point MODROOT: the guests mount MODROOT/lib/modules on
+# /lib/modules, which a host without modules of its own lacks (hostfs
+# shows the host's root): make it, empty, when MODROOT is not "none" and
+# it is missing, and print "made" if this did, so that the caller takes
+# it away again after the boot (rmdir /lib/modules).
+modules_mount_point() {
+	if [ "$1" != none ] && [ ! -e /lib/modules ]; then
+		mkdir /lib/modules && echo made
+	fi
+}
+
 # keys_w1 NAME BUILD [DIR...]: in BUILD, the build directory of UML kernel
-# NAME, the Kconfig pass again, for its warnings, and security/keys/ (and
-# each DIR) rebuilt with W=1. Not the whole kernel: on 7.3, W=1 also
-# makes the top-level build list every tracked file that a .gitignore
-# matches, which is every file of Debian's tree (its .gitignore starts
-# with "/*").
+# NAME, the Kconfig pass again, for its warnings, and security/keys/ (the
+# sample's samples/keys/, where the tree has it, and each DIR) rebuilt
+# with W=1. Not the whole kernel: on 7.3, W=1 also makes the top-level
+# build list every tracked file that a .gitignore matches, which is every
+# file of Debian's tree (its .gitignore starts with "/*").
 keys_w1() {
-	local dirs=(security/keys/ "${@:3}")
+	local dirs=(security/keys/)
+	[ -d "$BASE_TREE/samples/keys" ] && dirs+=(samples/keys/)
+	dirs+=("${@:3}")
 	keys_make "$1" "$2" olddefconfig &&
 		keys_make "$1" "$2" W=1 -j"$(nproc)" "${dirs[@]}"
 }

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Bad input to every keyctl operation a "user" or "immutable" key reaches
+ * Bad input to every keyctl operation a "user" key reaches
  *
  * Each test is one kind of bad input (serials, pointers, lengths, types,
  * revoked and expired keys, a key used as a keyring, missing authority)
- * passed to every operation, each failure checked for its exact errno.  The
- * two types must fail alike, except where "immutable" keys lack the write
- * permission that "user" keys have.  After each test the key it started
- * with still holds its payload.  The immutable variant is skipped when the
- * kernel has no such key type (CONFIG_IMMUTABLE_KEYS).
+ * passed to every operation, each failure checked for its exact errno.
+ * After each test the key it started with still holds its payload.
  */
 
 #include <errno.h>
@@ -35,20 +32,10 @@ FIXTURE(bad_input) {
 
 FIXTURE_VARIANT(bad_input) {
 	const char *type;
-	const char *other;	/* another readable type, for mismatches */
-	int no_write;		/* errno of a write to a new key: 0 if none */
 };
 
 FIXTURE_VARIANT_ADD(bad_input, user) {
 	.type = "user",
-	.other = "immutable",
-	.no_write = 0,
-};
-
-FIXTURE_VARIANT_ADD(bad_input, immutable) {
-	.type = "immutable",
-	.other = "user",
-	.no_write = EACCES,
 };
 
 FIXTURE_SETUP(bad_input)
@@ -122,10 +109,8 @@ TEST_F(bad_input, bad_serials)
  * A bad pointer is EFAULT: add_key(), KEYCTL_UPDATE, KEYCTL_SEARCH and
  * request_key() copy their strings and payload in before they look a key
  * up, and KEYCTL_READ and KEYCTL_DESCRIBE find the key, then fail to copy
- * out, for both types (KEYCTL_UPDATE of an immutable key fails with EFAULT
- * before its permission is checked).  A buffer too short for what
- * KEYCTL_READ or KEYCTL_DESCRIBE would copy is not touched: the call
- * returns the length.
+ * out.  A buffer too short for what KEYCTL_READ or KEYCTL_DESCRIBE would
+ * copy is not touched: the call returns the length.
  */
 TEST_F(bad_input, bad_pointers)
 {
@@ -159,9 +144,7 @@ TEST_F(bad_input, bad_pointers)
 /*
  * Payloads are 1 to 32767 bytes, and add_key() refuses more than 1 MiB - 1
  * before it reads the payload; KEYCTL_UPDATE refuses more than a page
- * before it looks the key up, and a key without write permission before it
- * checks the payload, so a 32768-byte update of an immutable key is EINVAL
- * with 4 KiB pages and EACCES with 64 KiB ones.  Descriptions are at most
+ * before it looks the key up.  Descriptions are at most
  * 4095 bytes, type names at most 31.  A read or describe with a zero-length
  * or short buffer gets the length; what a short buffer holds afterwards is
  * undefined (core.rst), so it is not checked.
@@ -191,11 +174,9 @@ TEST_F(bad_input, lengths)
 				     KEY_SPEC_SESSION_KEYRING));
 
 	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, BAD_PTR, page + 1));
-	EXPECT_ERRNO(USER_KEY_MAX_DATALEN + 1 > page ? EINVAL :
-		     variant->no_write ?: EINVAL,
-		     keyctl_update(self->key, big, USER_KEY_MAX_DATALEN + 1));
-	EXPECT_ERRNO(variant->no_write ?: EINVAL,
-		     keyctl_update(self->key, NULL, 0));
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, big,
+					   USER_KEY_MAX_DATALEN + 1));
+	EXPECT_ERRNO(EINVAL, keyctl_update(self->key, NULL, 0));
 
 	memset(desc, 'd', sizeof(desc));
 	desc[KEY_DESC_MAX] = '\0';
@@ -225,8 +206,7 @@ TEST_F(bad_input, lengths)
 	EXPECT_EQ(PAYLOAD_LEN, keyctl_read(self->key, buf, PAYLOAD_LEN - 1));
 
 	len = snprintf(expect, sizeof(expect), "%s;%u;%u;%08x;%s", type,
-		       getuid(), getgid(),
-		       variant->no_write ? 0x3b010000 : 0x3f010000, DESC) + 1;
+		       getuid(), getgid(), 0x3f010000, DESC) + 1;
 	EXPECT_EQ(len, keyctl_describe(self->key, NULL, 0));
 	EXPECT_EQ(len, keyctl_describe(self->key, BAD_PTR, 0));
 	EXPECT_EQ(len, keyctl_describe(self->key, buf, len - 1));
@@ -243,7 +223,7 @@ TEST_F(bad_input, lengths)
 TEST_F(bad_input, wrong_types)
 {
 	const char *type = variant->type;
-	int32_t logon, other;
+	int32_t logon;
 	char buf[64];
 
 	EXPECT_ERRNO(ENODEV, add_key("no_such_type", DESC, PAYLOAD,
@@ -265,17 +245,6 @@ TEST_F(bad_input, wrong_types)
 	EXPECT_NE(self->key, logon);
 	EXPECT_ERRNO(EOPNOTSUPP, keyctl_read(logon, buf, sizeof(buf)));
 	EXPECT_EQ(logon, keyctl_search(KEY_SPEC_SESSION_KEYRING, "logon", DESC, 0));
-	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, DESC, 0));
-	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
-
-	other = add_key(variant->other, DESC, "other", 5,
-			KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(other))
-		return;	/* no immutable type: the user variant ends here */
-	ASSERT_LT(0, other);
-	EXPECT_NE(self->key, other);
-	EXPECT_EQ(other, keyctl_search(KEY_SPEC_SESSION_KEYRING, variant->other,
-				       DESC, 0));
 	EXPECT_EQ(self->key, keyctl_search(KEY_SPEC_SESSION_KEYRING, type, DESC, 0));
 	EXPECT_EQ(self->key, request_key(type, DESC, NULL, 0));
 }
@@ -352,31 +321,19 @@ TEST_F(bad_input, expired_key)
 
 /*
  * A key used where a keyring is expected: operations that write to the
- * keyring fail with ENOTDIR once the key has write permission.  Without
- * it, both EACCES and ENOTDIR are right, and which one comes first is the
- * order of the lookup's checks, which nothing documents (today: EACCES).
- * Searching it is ENOTDIR.
+ * keyring, and searching it, fail with ENOTDIR.
  */
 TEST_F(bad_input, not_a_keyring)
 {
 	const char *type = variant->type;
-	int err = variant->no_write ?: ENOTDIR;
-	int pass;
 
-	for (pass = 0; pass < 2; pass++) {
-		TH_LOG("%s write permission", pass ? "with" : "default");
-		EXPECT_ERRNO2(err, ENOTDIR, add_key(type, "new", PAYLOAD,
-						    PAYLOAD_LEN, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR, keyctl_link(self->key, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR, keyctl_unlink(self->key, self->key));
-		EXPECT_ERRNO2(err, ENOTDIR, keyctl_clear(self->key));
-		EXPECT_ERRNO2(err, ENOTDIR,
-			      request_key(type, DESC, NULL, self->key));
-		EXPECT_ERRNO(ENOTDIR, keyctl_search(self->key, type, DESC, 0));
-		ASSERT_EQ(0, keyctl_setperm(self->key,
-					    KEY_POS_ALL | KEY_USR_VIEW));
-		err = ENOTDIR;
-	}
+	EXPECT_ERRNO(ENOTDIR, add_key(type, "new", PAYLOAD, PAYLOAD_LEN,
+				      self->key));
+	EXPECT_ERRNO(ENOTDIR, keyctl_link(self->key, self->key));
+	EXPECT_ERRNO(ENOTDIR, keyctl_unlink(self->key, self->key));
+	EXPECT_ERRNO(ENOTDIR, keyctl_clear(self->key));
+	EXPECT_ERRNO(ENOTDIR, request_key(type, DESC, NULL, self->key));
+	EXPECT_ERRNO(ENOTDIR, keyctl_search(self->key, type, DESC, 0));
 	EXPECT_EQ(1, keyring_links(KEY_SPEC_SESSION_KEYRING, self->key));
 }
 

@@ -8,7 +8,6 @@
 #define _SELFTESTS_KEYS_COMMON_H
 
 #include <errno.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,21 +140,6 @@ static inline const char *proc_keys_description(const char *line)
  */
 #define EXPIRY_GC_DELAY_MIN	30
 
-/**
- * key_type_missing() - did add_key() fail because its key type is absent?
- * @key: what add_key() returned; errno must still be the one it set
- *
- * add_key() fails with ENODEV for a type that is not built, or built as a
- * module that is not loaded (key types are not loaded on demand).  A test
- * skips then, saying which type is missing.
- *
- * Return: true if @key is -1 and errno is ENODEV.
- */
-static inline bool key_type_missing(int32_t key)
-{
-	return key == -1 && errno == ENODEV;
-}
-
 /* The number in the sysctl file @path, or -1 if it cannot be read. */
 static inline long read_sysctl(const char *path)
 {
@@ -193,10 +177,9 @@ static inline void fill_pattern(unsigned char *buf, size_t len, unsigned int see
  *
  * Joins a fresh anonymous session keyring and adds the key to it.  Each
  * test runs in a process of its own, so it possesses exactly the keys it
- * adds there.  The test is skipped if the kernel has no such key type
- * (key_type_missing()), and fails here if either cannot be done.
+ * adds there.  The test fails here if either cannot be done.
  *
- * Return: the key's serial, or -1 if the test is skipped.
+ * Return: the key's serial.
  */
 static inline int32_t add_session_key(struct __test_metadata *_metadata,
 				      const char *type, const char *desc,
@@ -206,8 +189,6 @@ static inline int32_t add_session_key(struct __test_metadata *_metadata,
 
 	ASSERT_LT(0, keyctl_join_session_keyring(NULL));
 	key = add_key(type, desc, payload, plen, KEY_SPEC_SESSION_KEYRING);
-	if (key_type_missing(key))
-		SKIP(return -1, "no \"%s\" key type", type);
 	ASSERT_LT(0, key);
 	return key;
 }

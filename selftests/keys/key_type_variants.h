@@ -15,8 +15,3 @@ FIXTURE_VARIANT_ADD(key_type, user) {
 	.type = "user",
 	.perm = KEY_POS_ALL | KEY_USR_VIEW,
 };
-
-FIXTURE_VARIANT_ADD(key_type, immutable) {
-	.type = "immutable",
-	.perm = (KEY_POS_ALL & ~KEY_POS_WRITE) | KEY_USR_VIEW,
-};

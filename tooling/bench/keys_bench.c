@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keys_bench: "user" against "immutable" keys, operation by operation
+ * keys_bench: "user" against "user_example" keys (samples/keys/), operation by operation
  *
  * Measures the rate of add_key() (new descriptions), KEYCTL_READ of a 64
  * byte and of a 32767 byte payload, and KEYCTL_REVOKE (also of user keys
- * without write permission, as immutable keys are), for each type, in
+ * without write permission, as "user_example" keys are), for each type, in
  * rounds in which the two types take turns in blocks of 100 calls, which
  * type goes first alternating (A/B, B/A, ...).  Setup and cleanup are not
  * timed, and the garbage collector is let finish between operations.  For
  * each operation it prints the median rate of each type and the median,
- * lowest and highest per-round ratio immutable/user:
+ * lowest and highest per-round ratio user_example/user:
  *
- *   BENCH op user_ops_per_s immutable_ops_per_s ratio min max
+ *   BENCH op user_ops_per_s user_example_ops_per_s ratio min max
  *
  * Usage: keys_bench [ROUNDS]   (default 20; the machine must be idle)
  * Not a test: it checks nothing but that every call succeeds.
@@ -31,11 +31,11 @@
 #define BLOCK		100	/* calls on one type before switching */
 #define BIG_LEN		32767
 
-static const char *const types[2] = { "user", "immutable" };
+static const char *const types[2] = { "user", "user_example" };
 
 /*
- * REVOKE_NOWRITE is REVOKE with the user keys given the permissions of an
- * immutable key (no write): the control for what the permissions cost.
+ * REVOKE_NOWRITE is REVOKE with the user keys given the permissions of a
+ * "user_example" key (no write): the control for what the permissions cost.
  */
 enum op { ADD, READ64, READ32K, REVOKE, REVOKE_NOWRITE, NR_OPS };
 static const char *const op_names[NR_OPS] = {
@@ -43,7 +43,7 @@ static const char *const op_names[NR_OPS] = {
 };
 /* calls per type and round, multiples of BLOCK */
 static const int op_count[NR_OPS] = { 4000, 4000, 4000, 4000, 4000 };
-#define IMMUTABLE_PERM	0x3b010000	/* possessor: all but write; user: view */
+#define EXAMPLE_PERM	0x3b010000	/* possessor: all but write; user: view */
 
 static double rate[NR_OPS][2][MAX_ROUNDS];
 static unsigned char payload[BIG_LEN], buf[BIG_LEN];
@@ -164,7 +164,7 @@ static void measure(enum op op, int ring, int round)
 							  ring), "add_key");
 				if (op == REVOKE_NOWRITE && t == 0)
 					must(keyctl_setperm(keys[t][i],
-							    IMMUTABLE_PERM),
+							    EXAMPLE_PERM),
 					     "keyctl_setperm");
 			}
 	}
