@@ -30,13 +30,15 @@
  * RCU grace period, ->destroy() frees it, cleared, when the key is
  * destroyed, ->describe() shows the description and the payload's length
  * in /proc/keys, and ->read() copies as much of the payload as the buffer
- * holds and returns its whole length.
+ * holds and returns its whole length (KEYCTL_READ copies nothing into a
+ * buffer too short for the whole payload).
  *
  * With no ->update(), add_key() and request_key() give a new key no write
  * permission, KEYCTL_UPDATE fails with EACCES (EOPNOTSUPP once write is
  * granted), and add_key() with the description of a key in the keyring
  * makes a new key, which displaces the old one from the keyring.  A module
- * that needs updates in place adds .update = user_update.
+ * that needs updates in place adds .update = user_update, which also sets
+ * the key's expiry from the update: to none, ending a timeout set on it.
  */
 static struct key_type key_type_user_example = {
 	.name		= "user_example",

@@ -3,8 +3,8 @@
 #
 # Load the key type of samples/keys/ (CONFIG_SAMPLE_KEYS=m), run
 # user_example_keys_test on it, and unload it again.  Key types are not
-# loaded on demand: without the module, add_key() fails with ENODEV and
-# every test skips, saying that the type is missing.
+# loaded on demand: without the module, add_key() fails with ENODEV,
+# every test skips, saying that the type is missing, and so does this.
 
 ksft_skip=4
 module=user-type-example
@@ -18,9 +18,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "user_example_keys: loading $module needs root [SKIP]"
 	exit $ksft_skip
 fi
-# Not found (or a kernel without modules or keys): the tests skip.
+# Not found (or a kernel without modules or keys): the tests skip, each
+# saying why, and so does the script, as module.sh does.
 if ! modprobe -q -n "$module"; then
-	exec "$dir/user_example_keys_test"
+	"$dir/user_example_keys_test"
+	rc=$?
+	[ $rc -eq 0 ] && rc=$ksft_skip
+	exit $rc
 fi
 if ! modprobe -q "$module"; then
 	echo "user_example_keys: modprobe $module failed"
