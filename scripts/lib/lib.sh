@@ -48,6 +48,12 @@ KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the self
 UML_BUILD=$BUILD/uml		# the module kernel: run-uml-tests, bisect =m
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
 NOKEYS_BUILD=$BUILD/nokeys	# a UML kernel without CONFIG_KEYS
+COVERAGE_BUILD=$BUILD/coverage	# the KUnit kernel with gcov (coverage.config)
+# The files whose coverage is measured, as their objects' names in their
+# directories (kbuild's GCOV_PROFILE_<name>.o, given to make: an object of
+# the same name elsewhere is profiled too, and counted nowhere).
+COVERAGE_FILES="user_defined key keyctl keyring permission process_keys request_key gc proc"
+COVERAGE_FILES+=" user-type-example"
 KSELFTEST_BUILD=$BUILD/kselftest-keys
 FIXES_TREE=$BASE_DIR/linux-tests-alone	# check-fixes-needed's worktree
 FIXES_BUILD=$BUILD/fixes-needed	# and its KUnit kernel
@@ -78,6 +84,7 @@ qemu_console() { echo "$LOGS/$1-selftests-console.log"; }
 BENCH_BIN=$BUILD/bench/keys_bench
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
+COVERAGE_LOGS=$LOGS/coverage	# the coverage boot's counters and reports
 KEYUTILS_DIR=$CACHE/keyutils
 DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
 STAGE_LOGS=$CACHE/logs		# test-all's, a log per stage, across bases
@@ -238,6 +245,7 @@ kernel_make() {
 	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
 	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
 	kunit | sanitize | nokeys | uml | i386 | x86_64-kcsan | bisect-m) ;;
+	coverage) printf 'GCOV_PROFILE_%s.o=y\n' $COVERAGE_FILES ;;
 	*) die "kernel_make: no kernel $1" ;;
 	esac
 	echo "CC=ccache $cc"
@@ -264,6 +272,8 @@ kernel() {
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
 	sanitize) opts=(--arch=um --build_dir="$SANITIZE_BUILD"
 		--kunitconfig="$REPO/scripts/lib/sanitize.config") ;;
+	coverage) opts=(--arch=um --build_dir="$COVERAGE_BUILD"
+		--kunitconfig="$REPO/scripts/lib/coverage.config") ;;
 	nokeys) opts=(--arch=um --build_dir="$NOKEYS_BUILD"
 		--kunitconfig="$REPO/scripts/lib/nokeys.config")
 		keys= kst= ;;
