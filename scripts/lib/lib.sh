@@ -48,13 +48,14 @@ KUNIT_BUILD=$BUILD/kunit	# kunit.py's kernel: KUnit, bisect =y, sparse, the self
 UML_BUILD=$BUILD/uml		# the module kernel: run-uml-tests, bisect =m
 SANITIZE_BUILD=$BUILD/sanitize	# KASAN, lockdep and kmemleak
 NOKEYS_BUILD=$BUILD/nokeys	# a UML kernel without CONFIG_KEYS
-COVERAGE_BUILD=$BUILD/coverage	# the KUnit kernel with gcov (coverage.config)
-# The files whose coverage is measured, as their objects' names in their
+# The files whose coverage is measured, on the module kernel (UML_BUILD,
+# uml-tests.config's gcov options), as their objects' names in their
 # directories (kbuild's GCOV_PROFILE_<name>.o, given to make: an object of
 # the same name elsewhere is profiled too, and counted nowhere).
 COVERAGE_FILES="user_defined key keyctl keyring permission process_keys request_key gc proc"
 COVERAGE_FILES+=" user-type-example"
 KSELFTEST_BUILD=$BUILD/kselftest-keys
+LTP_BUILD=$BUILD/ltp		# scripts/measure-ltp-coverage's LTP
 FIXES_TREE=$BASE_DIR/linux-tests-alone	# check-fixes-needed's worktree
 FIXES_BUILD=$BUILD/fixes-needed	# and its KUnit kernel
 CLANG_BUILD=$BUILD/clang	# the KUnit kernel built by clang, =y and =m in turn
@@ -81,10 +82,13 @@ selftests_console() {
 UML_CONSOLE=$LOGS/uml-console.log
 UML_GUEST_KTAP=$LOGS/uml-guest.ktap	# what uml-init printed
 qemu_console() { echo "$LOGS/$1-selftests-console.log"; }
+LTP_CONSOLE=$LOGS/ltp-console.log	# scripts/measure-ltp-coverage's boot
+LTP_GUEST_KTAP=$LOGS/ltp-guest.ktap
 BENCH_BIN=$BUILD/bench/keys_bench
+FAIL_NTH_BIN=$BUILD/fail-nth/keys_fail_nth	# tooling/fail-nth's, for the uml boot
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
-COVERAGE_LOGS=$LOGS/coverage	# the coverage boot's counters and reports
+COVERAGE_LOGS=$LOGS/coverage	# the uml boot's gcov counters, and their reports
 KEYUTILS_DIR=$CACHE/keyutils
 DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
 STAGE_LOGS=$CACHE/logs		# test-all's, a log per stage, across bases
@@ -197,7 +201,8 @@ qemu_config() {
 #   uml        the module kernel of run-uml-tests: not the KUnit suites
 #              but scripts/lib/uml-tests.config, and the type =m (kunit.py's
 #              --kconfig_add: the selftests' config asks for =y, and
-#              kunit.py refuses two fragments that disagree);
+#              kunit.py refuses two fragments that disagree), gcov on
+#              the files COVERAGE_FILES names (kernel_make);
 #   clang      the KUnit kernel built by Debian's clang-19 (LLVM=-19), with
 #              modules (CLANG_BUILD);
 #   clang-m    the same, the series' options =m, in the same directory, so
@@ -244,8 +249,8 @@ kernel_make() {
 	case $1 in
 	clang | clang-m) echo "LLVM=$LLVM_SUFFIX"; cc=clang$LLVM_SUFFIX ;;
 	arm64-64k | s390) cc=$(cross_compile "$1")gcc ;;
-	kunit | sanitize | nokeys | uml | i386 | x86_64-kcsan | bisect-m) ;;
-	coverage) printf 'GCOV_PROFILE_%s.o=y\n' $COVERAGE_FILES ;;
+	kunit | sanitize | nokeys | i386 | x86_64-kcsan) ;;
+	uml | bisect-m) printf 'GCOV_PROFILE_%s.o=y\n' $COVERAGE_FILES ;;
 	*) die "kernel_make: no kernel $1" ;;
 	esac
 	echo "CC=ccache $cc"
@@ -272,8 +277,6 @@ kernel() {
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
 	sanitize) opts=(--arch=um --build_dir="$SANITIZE_BUILD"
 		--kunitconfig="$REPO/scripts/lib/sanitize.config") ;;
-	coverage) opts=(--arch=um --build_dir="$COVERAGE_BUILD"
-		--kunitconfig="$REPO/scripts/lib/coverage.config") ;;
 	nokeys) opts=(--arch=um --build_dir="$NOKEYS_BUILD"
 		--kunitconfig="$REPO/scripts/lib/nokeys.config")
 		keys= kst= ;;
