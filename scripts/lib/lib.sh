@@ -51,7 +51,8 @@ NOKEYS_BUILD=$BUILD/nokeys	# a UML kernel without CONFIG_KEYS
 # The files whose coverage is measured, on the module kernel (UML_BUILD,
 # uml-tests.config's gcov options), as their objects' names in their
 # directories (kbuild's GCOV_PROFILE_<name>.o, given to make: an object of
-# the same name elsewhere is profiled too, and counted nowhere).
+# the same name elsewhere, as crypto/, kernel/irq/ and drivers/pci/
+# proc.o, is profiled too, and counted nowhere).
 COVERAGE_FILES="user_defined key keyctl keyring permission process_keys request_key gc proc"
 COVERAGE_FILES+=" user-type-example"
 KSELFTEST_BUILD=$BUILD/kselftest-keys
@@ -199,9 +200,8 @@ qemu_config() {
 #              without keys, on which every keys selftest skips
 #              (run-selftests --no-keys);
 #   uml        the module kernel of run-uml-tests: not the KUnit suites
-#              but scripts/lib/uml-tests.config, and the type =m (kunit.py's
-#              --kconfig_add: the selftests' config asks for =y, and
-#              kunit.py refuses two fragments that disagree), gcov on
+#              built in but scripts/lib/uml-tests.config (the suites
+#              =m), the sample =m as the selftests' config asks, gcov on
 #              the files COVERAGE_FILES names (kernel_make);
 #   clang      the KUnit kernel built by Debian's clang-19 (LLVM=-19), with
 #              modules (CLANG_BUILD);

@@ -269,7 +269,9 @@ FIXTURE_TEARDOWN(quota)
  * (which dies with the test, and the keys with it): fill the uid's quota
  * but for QUOTA_SLACK bytes, then grow a key by one byte more than that
  * (EDQUOT, payload kept) and by exactly that (it fits), after which a new
- * key does not fit and shrinking one works.  Returns the exit status: 0,
+ * key does not fit and shrinking one works; then a new key whose
+ * description fits but whose payload does not fails as it is instantiated
+ * (EDQUOT), leaving no key.  Returns the exit status: 0,
  * 1 if the quota is too large to fill with one key, 2 if the caller may not
  * change its uid (root without CAP_SETUID), or which step failed.
  */
@@ -312,6 +314,12 @@ static int quota_child(uid_t uid)
 	if (keyctl_update(key, data, 1) != 0 ||
 	    quota_free_bytes(uid) != QUOTA_KEY_LEN + QUOTA_SLACK - 1)
 		return 19;
+	if (add_key("user", "quota4", data, QUOTA_KEY_LEN + QUOTA_SLACK,
+		    KEY_SPEC_SESSION_KEYRING) != -1 || errno != EDQUOT)
+		return 20;
+	if (keyctl_search(KEY_SPEC_SESSION_KEYRING, "user", "quota4", 0) != -1 ||
+	    errno != ENOKEY)
+		return 21;
 	return 0;
 }
 
