@@ -387,6 +387,14 @@ GLIBC_NO_AVX=-AVX,-AVX2,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD,-AVX_Fa
 # with scripts/lib/uml-init as init and the console on stdout.
 UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
 	init="$REPO/scripts/lib/uml-init" con=null con0=null,fd:1)
+# and, where the base's UML has it (7.3; not 6.12), its SECCOMP userspace
+# if the host allows it ("auto": ptrace if not, as the console says): the
+# same tests, with fewer switches to the host for a guest's page faults
+# and system calls. A part of the keyutils suite took 28 s with it and 41 s
+# without, the selftests three times in a boot 56 s and 63 s.
+if grep -q '^__uml_setup("seccomp="' "$BASE_TREE/arch/um/os-Linux/start_up.c" 2>/dev/null; then
+	UML_HOSTFS_BOOT+=(seccomp=auto)
+fi
 
 # build_kselftests TREE OUT LOG [MAKE_ARG...]: build and install the keys
 # selftests of TREE into OUT, as "make -C tools/testing/selftests
