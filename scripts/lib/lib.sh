@@ -219,6 +219,8 @@ qemu_config() {
 #              caller gives (check-bisect's, the "uml" kernel's options
 #              that the prefix of the series defines).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
+# A build (or a run with no OPTION) of a kernel that kernel_built finds in
+# its directory is not made again: run execs it.
 LLVM_SUFFIX=-19
 # cross_compile NAME: the cross-compiler prefix for kernel NAME's userspace
 # (and, but for i386, its kernel); none for x86_64-kcsan, the host's.
@@ -269,7 +271,7 @@ keys_make() {
 }
 kernel() {
 	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
-	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot) mk
+	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot) mk dir
 	local series_m=(--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
 		--kconfig_add=CONFIG_KEYS_USER_DERIVED_KUNIT_TEST=m)
 	shift 2
@@ -298,13 +300,63 @@ kernel() {
 	[ -n "$keys" ] && [ -f "$keys" ] && opts+=(--kunitconfig=security/keys)
 	[ -n "$kst" ] && [ -f "$kst" ] && opts+=(--kunitconfig=tools/testing/selftests/keys/config)
 	for f in "${boot[@]}"; do opts+=(--kunitconfig="$REPO/scripts/lib/$f.config"); done
-	case $command in build | run) opts+=(--jobs="$(nproc)") ;; esac
-	case $command in config | build | run)
-		need_ccache
-		mapfile -t mk < <(kernel_make "$name")
-		for f in "${mk[@]}"; do opts+=(--make_options="$f"); done ;;
+	case $command in exec) kunit_py exec "${opts[@]}" "$@"; return ;; esac
+	need_ccache
+	mapfile -t mk < <(kernel_make "$name")
+	for f in "${mk[@]}"; do opts+=(--make_options="$f"); done
+	dir=$(printf '%s\n' "${opts[@]}" | sed -n 's/^--build_dir=//p')
+	# build, or run with no option of the caller's (an exec option, which
+	# kunit.py config would refuse): nothing to build if kernel_built.
+	if { [ "$command" = build ] || { [ "$command" = run ] && [ $# = 0 ]; }; } &&
+		kernel_built "$dir" "${opts[@]}" "$@"; then
+		echo "kernel $name: $dir is built from this tree and configuration: not rebuilt"
+		[ "$command" = build ] || kunit_py exec "${opts[@]}"
+		return
+	fi
+	rm -f "$dir/$BUILT_STAMP"
+	case $command in
+	config) kunit_py config "${opts[@]}" "$@" ;;
+	build | run)
+		kunit_py "$command" "${opts[@]}" --jobs="$(nproc)" "$@" || return
+		kernel_state "$dir" "${opts[@]}" "$@" >"$dir/$BUILT_STAMP" ;;
+	*) die "kernel: no command $command" ;;
 	esac
-	kunit_py "$command" "${opts[@]}" "$@"
+}
+
+# A build that kunit.py finds up to date, a make that compiles and links
+# nothing, still takes about 20 s on 2 cores (make walks the whole tree):
+# kernel skips it when the build directory's BUILT_STAMP, written after
+# each build that succeeded, is what kernel_state says now.
+BUILT_STAMP=.keys-series-built
+# kernel_state DIR KUNIT_PY_OPTION...: what the kernel in build directory
+# DIR is made of: kunit.py's options but the fragments (make's options,
+# the architecture), the compiler's version, the .config (which
+# kernel_built has had kunit.py check against the fragments), the files of
+# the tree a kernel build reads (BUILD_READS: the index and the changes
+# to it) and the vmlinux linked.
+kernel_state() {
+	local cc
+	printf '%s\n' "${@:2}" | grep -v -E '^--(kunitconfig|kconfig_add)='
+	cc=$(printf '%s\n' "${@:2}" | sed -n 's/^--make_options=CC=ccache //p')
+	${cc:-false} --version | head -n 1
+	sha1sum <"$1/.config"
+	git -C "$BASE_TREE" ls-files -s -- "${BUILD_READS[@]}" | sha1sum
+	git -C "$BASE_TREE" diff -- "${BUILD_READS[@]}" | sha1sum
+	stat -c '%s %Y' "$1/vmlinux"
+}
+# BUILD_READS: the tree but what no kernel build reads (the selftests, whose
+# config reaches a kernel only as a fragment, documents, MAINTAINERS), so
+# that a patch to those alone leaves the kernel built (the bisect's).
+BUILD_READS=(. ':(exclude)tools/testing/selftests' ':(exclude)Documentation/*.rst'
+	':(exclude)MAINTAINERS')
+# kernel_built DIR KUNIT_PY_OPTION...: whether DIR holds the kernel these
+# options build from the tree as it is. kunit.py config first: it keeps
+# the .config when the fragments ask for what they asked for last time
+# and it has it (its build_reconfig), and makes a new one otherwise.
+kernel_built() {
+	[ -f "$1/$BUILT_STAMP" ] && [ -f "$1/vmlinux" ] &&
+		kunit_py config "${@:2}" >/dev/null 2>&1 &&
+		[ "$(kernel_state "$@" 2>/dev/null)" = "$(cat "$1/$BUILT_STAMP")" ]
 }
 
 # stage_modules NAME BUILD: install the modules of UML kernel NAME, built
