@@ -392,8 +392,12 @@ modules_mount_point() {
 # with W=1. Not the whole kernel: on 7.3, W=1 also makes the top-level
 # build list every tracked file that a .gitignore matches, which is every
 # file of Debian's tree (its .gitignore starts with "/*").
+# It recompiles those objects without relinking the kernel: the kernel
+# in BUILD is no longer the one its objects make (gcov's .gcno files), so
+# keys_w1 takes kernel_built's stamp away.
 keys_w1() {
 	local dirs=(security/keys/)
+	rm -f "$2/$BUILT_STAMP"
 	[ -d "$BASE_TREE/samples/keys" ] && dirs+=(samples/keys/)
 	dirs+=("${@:3}")
 	keys_make "$1" "$2" olddefconfig &&
@@ -443,7 +447,10 @@ UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
 # if the host allows it ("auto": ptrace if not, as the console says): the
 # same tests, with fewer switches to the host for a guest's page faults
 # and system calls. A part of the keyutils suite took 28 s with it and 41 s
-# without, the selftests three times in a boot 56 s and 63 s.
+# without, the selftests three times in a boot 56 s and 63 s. (UML's help
+# calls it insecure with an untrusted userspace, whose processes could
+# reach the UML kernel's memory: ours is these tests. kunit.py's boots
+# have their own command line.)
 if grep -q '^__uml_setup("seccomp="' "$BASE_TREE/arch/um/os-Linux/start_up.c" 2>/dev/null; then
 	UML_HOSTFS_BOOT+=(seccomp=auto)
 fi
