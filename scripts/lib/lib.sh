@@ -332,16 +332,19 @@ BUILT_STAMP=.keys-series-built
 # DIR is made of: kunit.py's options but the fragments (make's options,
 # the architecture), the compiler's version, the .config (which
 # kernel_built has had kunit.py check against the fragments), the files of
-# the tree a kernel build reads (BUILD_READS: the index and the changes
-# to it) and the vmlinux linked.
+# the tree a kernel build reads (BUILD_READS: the index, the changes to
+# it, and the untracked files, which Debian's .gitignore hides) and the
+# vmlinux linked.
 kernel_state() {
 	local cc
 	printf '%s\n' "${@:2}" | grep -v -E '^--(kunitconfig|kconfig_add)='
 	cc=$(printf '%s\n' "${@:2}" | sed -n 's/^--make_options=CC=ccache //p')
 	${cc:-false} --version | head -n 1
 	sha1sum <"$1/.config"
-	git -C "$BASE_TREE" ls-files -s -- "${BUILD_READS[@]}" | sha1sum
-	git -C "$BASE_TREE" diff -- "${BUILD_READS[@]}" | sha1sum
+	git_clean -C "$BASE_TREE" ls-files -s -- "${BUILD_READS[@]}" | sha1sum
+	git_clean -C "$BASE_TREE" diff --no-ext-diff -- "${BUILD_READS[@]}" | sha1sum
+	(cd "$BASE_TREE" && git_clean ls-files -o -z -- "${BUILD_READS[@]}" |
+		xargs -0 -r sha1sum | sha1sum)
 	stat -c '%s %Y' "$1/vmlinux"
 }
 # BUILD_READS: the tree but what no kernel build reads (the selftests, whose
