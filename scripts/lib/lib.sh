@@ -389,22 +389,35 @@ modules_mount_point() {
 	fi
 }
 
-# keys_w1 NAME BUILD [DIR...]: in BUILD, the build directory of UML kernel
-# NAME, the Kconfig pass again, for its warnings, and security/keys/ (the
-# sample's samples/keys/, where the tree has it, and each DIR) rebuilt
-# with W=1. Not the whole kernel: on 7.3, W=1 also makes the top-level
-# build list every tracked file that a .gitignore matches, which is every
-# file of Debian's tree (its .gitignore starts with "/*").
-# It recompiles those objects without relinking the kernel: the kernel
-# in BUILD is no longer the one its objects make (gcov's .gcno files), so
-# keys_w1 takes kernel_built's stamp away.
+# keys_w1 NAME BUILD [DIR...]: the Kconfig pass again, for its warnings,
+# and security/keys/ (the sample's samples/keys/, where the tree has it,
+# and each DIR) compiled with W=1, on the .config of BUILD, the build
+# directory of UML kernel NAME, in a directory of its own (BUILD-w1). Not
+# the whole kernel: on 7.3, W=1 also makes the top-level build list every
+# tracked file that a .gitignore matches, which is every file of Debian's
+# tree (its .gitignore starts with "/*"). Not in BUILD: W=1 changes the
+# flags of every object it compiles, kbuild's prepare step's too
+# (bounds.s, asm-offsets.s, rq-offsets.s, scripts/mod/empty.o, from which
+# modpost is made again, and devicetable-offsets.s), so each switch
+# between W=1 and the build's flags compiled all of them again. The
+# objects of those directories are removed first, so that every pass
+# compiles each of them and reports all its warnings (ccache gives a
+# compiler's warnings again; W=1's kernel-doc check runs again), not only
+# those of what changed since the last pass. The .config is copied only
+# when it differs: a new one makes the next make run Kconfig again
+# (syncconfig, about 7 s here), after olddefconfig has run it for its
+# warnings.
 keys_w1() {
-	local dirs=(security/keys/)
-	rm -f "$2/$BUILT_STAMP"
+	local dirs=(security/keys/) w1=$2-w1 d
 	[ -d "$BASE_TREE/samples/keys" ] && dirs+=(samples/keys/)
 	dirs+=("${@:3}")
-	keys_make "$1" "$2" olddefconfig &&
-		keys_make "$1" "$2" W=1 -j"$(nproc)" "${dirs[@]}"
+	mkdir -p "$w1" || return
+	cmp -s "$2/.config" "$w1/.config" || cp "$2/.config" "$w1/.config" || return
+	for d in "${dirs[@]}"; do
+		if [ -d "$w1/$d" ]; then find "$w1/$d" -name '*.o' -delete || return; fi
+	done
+	keys_make "$1" "$w1" olddefconfig &&
+		keys_make "$1" "$w1" W=1 -j"$(nproc)" "${dirs[@]}"
 }
 
 # series_warnings LOG: the warnings in LOG (a build's output) that are in
