@@ -89,6 +89,7 @@ BENCH_BIN=$BUILD/bench/keys_bench
 FAIL_NTH_BIN=$BUILD/fail-nth/keys_fail_nth	# tooling/fail-nth's, for the uml boot
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
+BISECT_BUILDS=$BUILD/bisect	# check-bisect's kernels, a copy per prefix and mode
 COVERAGE_LOGS=$LOGS/coverage	# the uml boot's gcov counters, and their reports
 KEYUTILS_DIR=$CACHE/keyutils
 DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
@@ -220,7 +221,10 @@ qemu_config() {
 #              that the prefix of the series defines).
 # OPTIONs go to kunit.py after these (more fragments, --make_options, ...).
 # A build (or a run with no OPTION) of a kernel that kernel_built finds in
-# its directory is not made again: run execs it.
+# its directory is not made again: run execs it. COMMAND "built" builds
+# nothing: its exit status says whether kernel_built finds the kernel in
+# its directory (kunit.py config there first, which may make its .config
+# anew).
 LLVM_SUFFIX=-19
 # cross_compile NAME: the cross-compiler prefix for kernel NAME's userspace
 # (and, but for i386, its kernel); none for x86_64-kcsan, the host's.
@@ -305,6 +309,7 @@ kernel() {
 	mapfile -t mk < <(kernel_make "$name")
 	for f in "${mk[@]}"; do opts+=(--make_options="$f"); done
 	dir=$(printf '%s\n' "${opts[@]}" | sed -n 's/^--build_dir=//p')
+	case $command in built) kernel_built "$dir" "${opts[@]}" "$@"; return ;; esac
 	# build, or run with no option of the caller's (an exec option, which
 	# kunit.py config would refuse): nothing to build if kernel_built.
 	if { [ "$command" = build ] || { [ "$command" = run ] && [ $# = 0 ]; }; } &&
