@@ -82,6 +82,8 @@ selftests_console() {
 }
 UML_CONSOLE=$LOGS/uml-console.log
 UML_GUEST_KTAP=$LOGS/uml-guest.ktap	# what uml-init printed
+UML_KEYUTILS_CONSOLE=$LOGS/uml-keyutils-console.log	# its second boot's
+UML_KEYUTILS_KTAP=$LOGS/uml-keyutils-guest.ktap
 qemu_console() { echo "$LOGS/$1-selftests-console.log"; }
 LTP_CONSOLE=$LOGS/ltp-console.log	# scripts/measure-ltp-coverage's boot
 LTP_GUEST_KTAP=$LOGS/ltp-guest.ktap
@@ -90,7 +92,7 @@ FAIL_NTH_BIN=$BUILD/fail-nth/keys_fail_nth	# tooling/fail-nth's, for the uml boo
 BENCH_RESULTS=$LOGS/bench.txt	# its BENCH lines from the uml boot
 BISECT_LOGS=$LOGS/bisect	# check-bisect's, per patch and mode
 BISECT_BUILDS=$BUILD/bisect	# check-bisect's kernels, a copy per prefix and mode
-COVERAGE_LOGS=$LOGS/coverage	# the uml boot's gcov counters, and their reports
+COVERAGE_LOGS=$LOGS/coverage	# the uml boots' gcov counters, and their reports
 KEYUTILS_DIR=$CACHE/keyutils
 DEBIAN_PATCHES_DIR=$CACHE/debian-patches	# check-debian-patches' downloads
 STAGE_LOGS=$CACHE/logs		# test-all's, a log per stage, across bases
