@@ -415,11 +415,20 @@ modules_mount_point() {
 # (syncconfig, about 7 s here), after olddefconfig has run it for its
 # warnings.
 keys_w1() {
+	keys_w1_config "$2" && keys_w1_compile "$@"
+}
+# keys_w1_config BUILD: BUILD's .config as keys_w1's (BUILD-w1/.config),
+# copied only if it differs.
+keys_w1_config() {
+	mkdir -p "$1-w1" || return
+	cmp -s "$1/.config" "$1-w1/.config" || cp "$1/.config" "$1-w1/.config"
+}
+# keys_w1_compile NAME BUILD [DIR...]: keys_w1 on the .config that
+# keys_w1_config has put in BUILD-w1; BUILD itself is not read.
+keys_w1_compile() {
 	local dirs=(security/keys/) w1=$2-w1 d
 	[ -d "$BASE_TREE/samples/keys" ] && dirs+=(samples/keys/)
 	dirs+=("${@:3}")
-	mkdir -p "$w1" || return
-	cmp -s "$2/.config" "$w1/.config" || cp "$2/.config" "$w1/.config" || return
 	for d in "${dirs[@]}"; do
 		if [ -d "$w1/$d" ]; then find "$w1/$d" -name '*.o' -delete || return; fi
 	done
