@@ -486,6 +486,15 @@ UML_HOSTFS_BOOT=(root=/dev/root rootfstype=hostfs rootflags=/ rw
 if grep -q '^__uml_setup("seccomp="' "$BASE_TREE/arch/um/os-Linux/start_up.c" 2>/dev/null; then
 	UML_HOSTFS_BOOT+=(seccomp=auto)
 fi
+# uml_boot SECONDS KERNEL CONSOLE [ARG...]: boot UML kernel KERNEL with
+# 1 GiB of memory, on the host's root as UML_HOSTFS_BOOT says, its input
+# /dev/null, its console in file CONSOLE, and stop it after SECONDS (kill
+# it 10 s later); its exit status, timeout's. ARGs go on its command line:
+# kernel parameters, and VAR=VALUE for init's environment (what uml-init
+# runs: the variables its header names; and the guest's programs').
+uml_boot() {
+	timeout -k 10 "$1" "$2" mem=1G "${UML_HOSTFS_BOOT[@]}" "${@:4}" </dev/null >"$3" 2>&1
+}
 
 # build_kselftests TREE OUT LOG [MAKE_ARG...]: build and install the keys
 # selftests of TREE into OUT, as "make -C tools/testing/selftests
