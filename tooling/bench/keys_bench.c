@@ -13,7 +13,7 @@
  *
  *   BENCH op user_ops_per_s user_example_ops_per_s ratio min max
  *
- * Usage: keys_bench [ROUNDS]   (default 20; the machine must be idle)
+ * Usage: keys_bench [ROUNDS]   (default 20; load on the machine shows in its figures)
  * Not a test: it checks nothing but that every call succeeds.
  */
 
