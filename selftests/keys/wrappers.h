@@ -126,4 +126,17 @@ static inline long keyctl_reject(int32_t key, unsigned int timeout,
 	return keyctl(KEYCTL_REJECT, key, timeout, error, ring);
 }
 
+/* With @type and @restriction NULL, @ring refuses every new link. */
+static inline long keyctl_restrict_keyring(int32_t ring, const char *type,
+					   const char *restriction)
+{
+	return keyctl(KEYCTL_RESTRICT_KEYRING, ring, (unsigned long)type,
+		      (unsigned long)restriction, 0);
+}
+
+static inline long keyctl_set_reqkey_keyring(int reqkey_defl)
+{
+	return keyctl(KEYCTL_SET_REQKEY_KEYRING, reqkey_defl, 0, 0, 0);
+}
+
 #endif /* _SELFTESTS_KEYS_WRAPPERS_H */
