@@ -303,14 +303,28 @@ kernel() {
 	bisect-m) opts=(--arch=um --build_dir="$UML_BUILD") keys= kst= boot=() ;;
 	*) die "kernel: no kernel $name" ;;
 	esac
-	[ -n "$keys" ] && [ -f "$keys" ] && opts+=(--kunitconfig=security/keys)
-	[ -n "$kst" ] && [ -f "$kst" ] && opts+=(--kunitconfig=tools/testing/selftests/keys/config)
+	dir=$(printf '%s\n' "${opts[@]}" | sed -n 's/^--build_dir=//p')
+	[ -n "$keys" ] && [ -f "$keys" ] || keys=
+	[ -n "$kst" ] && [ -f "$kst" ] || kst=
+	[ -n "$keys" ] && opts+=(--kunitconfig=security/keys)
+	if [ -n "$kst" ] && [ -n "$keys" ]; then
+		# kunit.py refuses two values for one option, and the
+		# request_key_test type is =m in the selftests' config (they
+		# load it) and =y in the .kunitconfig (KUnit runs its suite
+		# built in): the selftests' config without the options the
+		# .kunitconfig sets.
+		mkdir -p "$dir"
+		grep -v -E "^($(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1/p' "$keys" |
+			paste -sd'|' -))=" "$kst" >"$dir/selftests.config" || true
+		opts+=(--kunitconfig="$dir/selftests.config")
+	elif [ -n "$kst" ]; then
+		opts+=(--kunitconfig=tools/testing/selftests/keys/config)
+	fi
 	for f in "${boot[@]}"; do opts+=(--kunitconfig="$REPO/scripts/lib/$f.config"); done
 	case $command in exec) kunit_py exec "${opts[@]}" "$@"; return ;; esac
 	need_ccache
 	mapfile -t mk < <(kernel_make "$name")
 	for f in "${mk[@]}"; do opts+=(--make_options="$f"); done
-	dir=$(printf '%s\n' "${opts[@]}" | sed -n 's/^--build_dir=//p')
 	case $command in built) kernel_built "$dir" "${opts[@]}" "$@"; return ;; esac
 	# build, or run with no option of the caller's (an exec option, which
 	# kunit.py config would refuse): nothing to build if kernel_built.
