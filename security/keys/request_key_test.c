@@ -174,8 +174,8 @@ static int rkt_construct(struct key *key, const struct rkt_action *act,
 
 /*
  * The ->request_key() actor.  It runs in the requester's context, from
- * request_key(2) with key_types_sem held for read, so a wait is short and
- * killable.  It ends
+ * request_key(2), which holds key_types_sem for read, or from an in-kernel
+ * request_key*() call, which does not: a wait is short and killable.  It ends
  * the construction however it went with complete_request_key(), which
  * negates the key after an error if it is still under construction.  The
  * requester then gets the key's state, as every other waiter does, so this

@@ -90,24 +90,6 @@ static pid_t request_in_child(const char *callout)
 }
 
 /*
- * Wait for the session keyring to link a key of DESC: the child's key under
- * construction.  Returns its serial, or -1 if none comes.
- */
-static int32_t key_under_construction(void)
-{
-	int32_t serials[4];
-	int i;
-
-	for (i = 0; i < POLL_COUNT; i++) {
-		if (keyctl_read(KEY_SPEC_SESSION_KEYRING, serials,
-				sizeof(serials)) == sizeof(int32_t))
-			return serials[0];
-		pause_poll();
-	}
-	return -1;
-}
-
-/*
  * Is @key under construction?  Its /proc/keys line is "%08x " and seven
  * flags, the fifth 'U' while it is.
  */
@@ -116,6 +98,29 @@ static int is_under_construction(int32_t key)
 	char line[256];
 
 	return !proc_keys_line(key, line, sizeof(line)) && line[13] == 'U';
+}
+
+/*
+ * Wait for the session keyring to link a key of DESC, the key that child
+ * @pid requested, and check that it is still under construction.  Returns
+ * its serial, or -1 if there is no child, no key comes or it is
+ * constructed already.
+ */
+static int32_t key_under_construction(pid_t pid)
+{
+	int32_t serials[4];
+	int i;
+
+	if (pid <= 0)
+		return -1;
+	for (i = 0; i < POLL_COUNT; i++) {
+		if (keyctl_read(KEY_SPEC_SESSION_KEYRING, serials,
+				sizeof(serials)) == sizeof(int32_t))
+			return is_under_construction(serials[0]) ?
+			       serials[0] : -1;
+		pause_poll();
+	}
+	return -1;
 }
 
 /*
@@ -305,10 +310,8 @@ TEST_F(rkt, two_requesters_share_key)
 	int32_t pending, key;
 
 	self->child = request_in_child(WAIT "instantiate first");
-	ASSERT_LT(0, self->child);
-	pending = key_under_construction();
+	pending = key_under_construction(self->child);
 	ASSERT_LT(0, pending);
-	ASSERT_TRUE(is_under_construction(pending));
 	key = request_key(TYPE, DESC, "instantiate second",
 			  KEY_SPEC_SESSION_KEYRING);
 	EXPECT_EQ(pending, key);
@@ -327,10 +330,8 @@ TEST_F(rkt, add_key_during_construction)
 	int32_t pending, key;
 
 	self->child = request_in_child(WAIT "instantiate requested");
-	ASSERT_LT(0, self->child);
-	pending = key_under_construction();
+	pending = key_under_construction(self->child);
 	ASSERT_LT(0, pending);
-	ASSERT_TRUE(is_under_construction(pending));
 	key = add_key(TYPE, DESC, "added", 5, KEY_SPEC_SESSION_KEYRING);
 	EXPECT_EQ(pending, key);
 	EXPECT_EQ(0, reap(self->child));
