@@ -54,7 +54,7 @@ NOKEYS_BUILD=$BUILD/nokeys	# a UML kernel without CONFIG_KEYS
 # the same name elsewhere, as crypto/, kernel/irq/ and drivers/pci/
 # proc.o, is profiled too, and counted nowhere).
 COVERAGE_FILES="user_defined key keyctl keyring permission process_keys request_key gc proc"
-COVERAGE_FILES+=" user-type-example"
+COVERAGE_FILES+=" request_key_test"
 KSELFTEST_BUILD=$BUILD/kselftest-keys
 LTP_BUILD=$BUILD/ltp		# scripts/measure-ltp-coverage's LTP
 FIXES_TREE=$BASE_DIR/linux-tests-alone	# check-fixes-needed's worktree
@@ -204,7 +204,7 @@ qemu_config() {
 #              (run-selftests --no-keys);
 #   uml        the module kernel of run-uml-tests: not the KUnit suites
 #              built in but scripts/lib/uml-tests.config (the suites
-#              =m), the sample =m as the selftests' config asks, gcov on
+#              =m), the test type =m as the selftests' config asks, gcov on
 #              the files COVERAGE_FILES names (kernel_make);
 #   clang      the KUnit kernel built by Debian's clang-19 (LLVM=-19), with
 #              modules (CLANG_BUILD);
@@ -279,7 +279,7 @@ kernel() {
 	local name=$1 command=$2 keys=$BASE_TREE/security/keys/.kunitconfig
 	local kst=$BASE_TREE/tools/testing/selftests/keys/config opts f boot=(uml-boot) mk dir
 	local series_m=(--kconfig_add=CONFIG_KEYS_USER_DEFINED_KUNIT_TEST=m
-		--kconfig_add=CONFIG_KEYS_USER_DERIVED_KUNIT_TEST=m)
+		--kconfig_add=CONFIG_KEYS_REQUEST_TEST=m)
 	shift 2
 	case $name in
 	kunit) opts=(--arch=um --build_dir="$KUNIT_BUILD") ;;
@@ -411,9 +411,9 @@ modules_mount_point() {
 }
 
 # keys_w1 NAME BUILD [DIR...]: the Kconfig pass again, for its warnings,
-# and security/keys/ (the sample's samples/keys/, where the tree has it,
-# and each DIR) compiled with W=1, on the .config of BUILD, the build
-# directory of UML kernel NAME, in a directory of its own (BUILD-w1). Not
+# and security/keys/ (and each DIR) compiled with W=1, on the .config of
+# BUILD, the build directory of UML kernel NAME, in a directory of its
+# own (BUILD-w1). Not
 # the whole kernel: on 7.3, W=1 also makes the top-level build list every
 # tracked file that a .gitignore matches, which is every file of Debian's
 # tree (its .gitignore starts with "/*"). Not in BUILD: W=1 changes the
@@ -441,7 +441,6 @@ keys_w1_config() {
 # keys_w1_config has put in BUILD-w1; BUILD itself is not read.
 keys_w1_compile() {
 	local dirs=(security/keys/) w1=$2-w1 d
-	[ -d "$BASE_TREE/samples/keys" ] && dirs+=(samples/keys/)
 	dirs+=("${@:3}")
 	for d in "${dirs[@]}"; do
 		if [ -d "$w1/$d" ]; then find "$w1/$d" -name '*.o' -delete || return; fi

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * keys_bench: "user" against "user_example" keys (samples/keys/), operation by operation
+ * keys_bench: "user" against "request_key_test" keys, operation by operation
  *
- * Measures the rate of add_key() (new descriptions), KEYCTL_READ of a 64
- * byte and of a 32767 byte payload, and KEYCTL_REVOKE (also of user keys
- * without write permission, as "user_example" keys are), for each type, in
- * rounds in which the two types take turns in blocks of 100 calls, which
- * type goes first alternating (A/B, B/A, ...).  Setup and cleanup are not
- * timed, and the garbage collector is let finish between operations.  For
- * each operation it prints the median rate of each type and the median,
- * lowest and highest per-round ratio user_example/user:
+ * The two types have the same operations; one is built in, the other a
+ * module.  Measures the rate of add_key() (new descriptions), KEYCTL_READ
+ * of a 64 byte and of a 32767 byte payload, and KEYCTL_REVOKE, for each
+ * type, in rounds in which the two types take turns in blocks of 100
+ * calls, which type goes first alternating (A/B, B/A, ...).  Setup and
+ * cleanup are not timed, and the garbage collector is let finish between
+ * operations.  For each operation it prints the median rate of each type
+ * and the median, lowest and highest per-round ratio
+ * request_key_test/user:
  *
- *   BENCH op user_ops_per_s user_example_ops_per_s ratio min max
+ *   BENCH op user_ops_per_s request_key_test_ops_per_s ratio min max
  *
  * Usage: keys_bench [ROUNDS]   (default 20; load on the machine shows in its figures)
  * Not a test: it checks nothing but that every call succeeds.
@@ -31,19 +32,14 @@
 #define BLOCK		100	/* calls on one type before switching */
 #define BIG_LEN		32767
 
-static const char *const types[2] = { "user", "user_example" };
+static const char *const types[2] = { "user", "request_key_test" };
 
-/*
- * REVOKE_NOWRITE is REVOKE with the user keys given the permissions of a
- * "user_example" key (no write): the control for what the permissions cost.
- */
-enum op { ADD, READ64, READ32K, REVOKE, REVOKE_NOWRITE, NR_OPS };
+enum op { ADD, READ64, READ32K, REVOKE, NR_OPS };
 static const char *const op_names[NR_OPS] = {
-	"add_key", "read_64B", "read_32KiB", "revoke", "revoke_nowrite",
+	"add_key", "read_64B", "read_32KiB", "revoke",
 };
 /* calls per type and round, multiples of BLOCK */
-static const int op_count[NR_OPS] = { 4000, 4000, 4000, 4000, 4000 };
-#define EXAMPLE_PERM	0x3b010000	/* possessor: all but write; user: view */
+static const int op_count[NR_OPS] = { 4000, 4000, 4000, 4000 };
 
 static double rate[NR_OPS][2][MAX_ROUNDS];
 static unsigned char payload[BIG_LEN], buf[BIG_LEN];
@@ -129,7 +125,6 @@ static double run_block(enum op op, int t, int first, int n, int ring,
 			}
 			break;
 		case REVOKE:
-		case REVOKE_NOWRITE:
 			must(keyctl_revoke(keys[t][i]), "keyctl_revoke");
 			break;
 		default:
@@ -154,7 +149,7 @@ static void measure(enum op op, int ring, int round)
 		if (op == READ64 || op == READ32K)
 			key[t] = must(add_key(types[t], "bench", payload,
 					      payload_len(op), ring), "add_key");
-		if (op == REVOKE || op == REVOKE_NOWRITE)
+		if (op == REVOKE)
 			for (i = 0; i < n; i++) {
 				snprintf(desc, sizeof(desc), "r%d-%d-%d",
 					 round, t, i);
@@ -162,10 +157,6 @@ static void measure(enum op op, int ring, int round)
 							  payload,
 							  payload_len(op),
 							  ring), "add_key");
-				if (op == REVOKE_NOWRITE && t == 0)
-					must(keyctl_setperm(keys[t][i],
-							    EXAMPLE_PERM),
-					     "keyctl_setperm");
 			}
 	}
 	for (b = 0; b < n / BLOCK; b++)
