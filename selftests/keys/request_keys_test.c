@@ -217,6 +217,38 @@ TEST_F(rkt, reject)
 }
 
 /*
+ * The search looks in the thread keyring before the session keyring: a
+ * rejected key in the session keyring is found all the same.
+ */
+TEST_F(rkt, reject_after_thread_keyring)
+{
+	char callout[32];
+
+	ASSERT_LT(0, keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
+			    1, 0, 0));
+	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout,
+					       KEY_SPEC_SESSION_KEYRING));
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x",
+					       KEY_SPEC_SESSION_KEYRING));
+}
+
+/*
+ * With no destination, the key goes to the thread keyring; the session
+ * keyring, searched after it, has none.  The rejected key is found.
+ */
+TEST_F(rkt, reject_into_thread_keyring)
+{
+	char callout[32];
+
+	ASSERT_LT(0, keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
+			    1, 0, 0));
+	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout, 0));
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x", 0));
+}
+
+/*
  * A callout the type cannot parse negates the key, as a failed upcall
  * does: the next request finds the negative key.  Each would make a key
  * positive if the parser let it through.
