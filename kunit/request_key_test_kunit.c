@@ -186,15 +186,24 @@ static struct key *rkt_kunit_request(struct kunit *test, const char *callout,
 	return key;
 }
 
-/* Request a key that must be constructed positive; put at the case's end. */
-static struct key *rkt_kunit_positive(struct kunit *test, const char *callout)
+/*
+ * Request a key, with a callout of @len bytes, that must be constructed
+ * positive; put at the case's end.
+ */
+static struct key *rkt_kunit_positive_len(struct kunit *test,
+					  const char *callout, size_t len)
 {
-	struct key *key = rkt_kunit_request(test, callout, strlen(callout));
+	struct key *key = rkt_kunit_request(test, callout, len);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
 	keys_kunit_put_at_exit(test, key);
 	KUNIT_ASSERT_EQ(test, key_read_state(key), 1);
 	return key;
+}
+
+static struct key *rkt_kunit_positive(struct kunit *test, const char *callout)
+{
+	return rkt_kunit_positive_len(test, callout, strlen(callout));
 }
 
 /* A request that must fail with @err; a key it returns is put. */
@@ -234,10 +243,8 @@ static void rkt_instantiate_links_payload(struct kunit *test)
 /* The callout is read by its length: what follows it is not payload. */
 static void rkt_instantiate_by_length(struct kunit *test)
 {
-	struct key *key = rkt_kunit_request(test, "instantiate abcdef", 14);
+	struct key *key = rkt_kunit_positive_len(test, "instantiate abcdef", 14);
 
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, key);
-	keys_kunit_put_at_exit(test, key);
 	keys_kunit_expect_payload(test, key, "ab", 2);
 }
 

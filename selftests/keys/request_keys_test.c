@@ -201,16 +201,26 @@ TEST_F(rkt, negative_key_expires)
 	EXPECT_EQ(sizeof(int32_t), keyctl_read(self->session, NULL, 0));
 }
 
+/*
+ * Reject DESC with EKEYREJECTED into @dest: that request and the next
+ * fail with it.
+ */
+static void reject_and_find(struct __test_metadata *_metadata, int32_t dest)
+{
+	char callout[32];
+
+	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout, dest));
+	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x",
+					       dest));
+}
+
 /* "reject": the chosen error, for this request and the next. */
 TEST_F(rkt, reject)
 {
 	char callout[32];
 
-	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout,
-					       KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x",
-					       KEY_SPEC_SESSION_KEYRING));
+	reject_and_find(_metadata, KEY_SPEC_SESSION_KEYRING);
 	snprintf(callout, sizeof(callout), "reject 60 %d", ECONNREFUSED);
 	EXPECT_ERRNO(ECONNREFUSED, request_key(TYPE, "rkt:other", callout,
 					       KEY_SPEC_SESSION_KEYRING));
@@ -222,15 +232,9 @@ TEST_F(rkt, reject)
  */
 TEST_F(rkt, reject_after_thread_keyring)
 {
-	char callout[32];
-
 	ASSERT_LT(0, keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
 			    1, 0, 0));
-	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout,
-					       KEY_SPEC_SESSION_KEYRING));
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x",
-					       KEY_SPEC_SESSION_KEYRING));
+	reject_and_find(_metadata, KEY_SPEC_SESSION_KEYRING);
 }
 
 /*
@@ -239,13 +243,9 @@ TEST_F(rkt, reject_after_thread_keyring)
  */
 TEST_F(rkt, reject_into_thread_keyring)
 {
-	char callout[32];
-
 	ASSERT_LT(0, keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
 			    1, 0, 0));
-	snprintf(callout, sizeof(callout), "reject 60 %d", EKEYREJECTED);
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, callout, 0));
-	EXPECT_ERRNO(EKEYREJECTED, request_key(TYPE, DESC, "instantiate x", 0));
+	reject_and_find(_metadata, 0);
 }
 
 /*
