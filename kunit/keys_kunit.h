@@ -49,7 +49,8 @@ static inline kuid_t keys_kunit_new_uid(atomic_t *next)
 
 /*
  * Read a key as keyctl_read_key() does: a negative key gives its error, a
- * positive one is validated and read under its semaphore.
+ * type without ->read() EOPNOTSUPP, and a positive key is validated and
+ * read under its semaphore.
  */
 static inline long keys_kunit_read(struct key *key, char *buffer,
 				   size_t buflen)
@@ -59,6 +60,8 @@ static inline long keys_kunit_read(struct key *key, char *buffer,
 	ret = key_read_state(key);
 	if (ret < 0)
 		return ret;
+	if (!key->type->read)
+		return -EOPNOTSUPP;
 	down_read(&key->sem);
 	ret = key_validate(key);
 	if (ret == 0)

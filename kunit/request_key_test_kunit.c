@@ -368,11 +368,11 @@ static struct kunit_suite rkt_parse_kunit_suite = {
 	.test_cases = rkt_parse_kunit_cases,
 };
 
-static struct kunit_suite rkt_kunit_suite = {
-	.name = "keys_request_key_test",
+static struct kunit_suite rkt_construct_kunit_suite = {
+	.name = "keys_request_key_test_construct",
 	.init = rkt_kunit_init,
 	.exit = rkt_kunit_exit,
 	.test_cases = rkt_kunit_cases,
 };
 
-kunit_test_suites(&rkt_parse_kunit_suite, &rkt_kunit_suite);
+kunit_test_suites(&rkt_parse_kunit_suite, &rkt_construct_kunit_suite);

@@ -91,10 +91,10 @@ static struct key *user_kunit_alloc_in_quota(struct kunit *test, kuid_t uid)
 static struct key *user_kunit_new_in_quota(struct kunit *test,
 					   const void *data, size_t datalen)
 {
+	kuid_t uid = keys_kunit_new_uid(&user_kunit_next_uid);
 	struct key *key;
 
-	key = user_kunit_alloc_in_quota(test,
-					keys_kunit_new_uid(&user_kunit_next_uid));
+	key = user_kunit_alloc_in_quota(test, uid);
 	user_kunit_instantiate(test, key, data, datalen);
 	return key;
 }
@@ -164,11 +164,11 @@ static void user_instantiate_max_payload(struct kunit *test)
 /* The description and the payload are both charged to the owner's quota. */
 static void user_instantiate_charges_quota(struct kunit *test)
 {
+	kuid_t uid = keys_kunit_new_uid(&user_kunit_next_uid);
 	struct key *key;
 	int before;
 
-	key = user_kunit_alloc_in_quota(test,
-					keys_kunit_new_uid(&user_kunit_next_uid));
+	key = user_kunit_alloc_in_quota(test, uid);
 	before = keys_kunit_qnbytes(key);
 	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE);
 
@@ -300,7 +300,8 @@ static void user_update_adjusts_quota(struct kunit *test)
 					 sizeof(new) - 1), 0);
 	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key),
 			before - TEST_PAYLOAD_LEN + sizeof(new) - 1);
-	KUNIT_EXPECT_EQ(test, key->quotalen, TEST_DESC_CHARGE + sizeof(new) - 1);
+	KUNIT_EXPECT_EQ(test, key->quotalen,
+			TEST_DESC_CHARGE + sizeof(new) - 1);
 }
 
 /*
@@ -321,17 +322,19 @@ static void user_update_past_quota_keeps_payload(struct kunit *test)
 	key = user_kunit_alloc_in_quota(test, uid);
 	user_kunit_instantiate(test, key, "x", 1);
 	for (i = 0; i < QUOTA_FILL_MAX && ret == 0; i++) {
-		fill = key_alloc(&key_type_user, TEST_DESC, uid, GLOBAL_ROOT_GID,
-				 current_cred(), KEY_POS_ALL, KEY_ALLOC_IN_QUOTA,
-				 NULL);
-		if (IS_ERR(fill))
-			kunit_skip(test, "the quota ran out at a key's allocation (%ld)",
-				   PTR_ERR(fill));
+		fill = key_alloc(&key_type_user, TEST_DESC, uid,
+				 GLOBAL_ROOT_GID, current_cred(), KEY_POS_ALL,
+				 KEY_ALLOC_IN_QUOTA, NULL);
+		if (PTR_ERR_OR_ZERO(fill) == -EDQUOT)
+			kunit_skip(test,
+				   "the quota ran out at a key's allocation");
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, fill);
 		keys_kunit_put_at_exit(test, fill);
 		ret = key_instantiate_and_link(fill, data, grow, NULL, NULL);
 	}
 	if (ret == 0)
-		kunit_skip(test, "kernel.keys.maxbytes holds %d keys of %zu bytes",
+		kunit_skip(test,
+			   "kernel.keys.maxbytes holds %d keys of %zu bytes",
 			   QUOTA_FILL_MAX, grow);
 	KUNIT_ASSERT_EQ(test, ret, -EDQUOT);
 
@@ -342,12 +345,27 @@ static void user_update_past_quota_keeps_payload(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, keys_kunit_qnbytes(key), before);
 }
 
+static void user_kunit_keyring_release(void *keyring)
+{
+	keyring_clear(keyring);
+	key_put(keyring);
+}
+
 /* add_key() on an existing "user" key updates that key in place. */
 static void user_create_or_update_updates_in_place(struct kunit *test)
 {
-	struct key *keyring = test->priv;
+	struct key *keyring;
 	key_ref_t ref1, ref2;
+	int ret;
 
+	keyring = keyring_alloc("kunit_user_keys", GLOBAL_ROOT_UID,
+				GLOBAL_ROOT_GID, current_cred(),
+				KEY_POS_ALL | KEY_USR_VIEW,
+				KEY_ALLOC_NOT_IN_QUOTA, NULL, NULL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, keyring);
+	ret = kunit_add_action_or_reset(test, user_kunit_keyring_release,
+					keyring);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	ref1 = key_create_or_update(make_key_ref(keyring, true), "user",
 				    TEST_DESC, TEST_PAYLOAD, TEST_PAYLOAD_LEN,
 				    KEY_PERM_UNDEF, KEY_ALLOC_NOT_IN_QUOTA);
@@ -464,8 +482,8 @@ static struct key *user_kunit_new_negative(struct kunit *test)
 
 	key = user_kunit_alloc(test, &key_type_user, TEST_DESC,
 			       GLOBAL_ROOT_UID, KEY_ALLOC_NOT_IN_QUOTA);
-	KUNIT_ASSERT_EQ(test, key_reject_and_link(key, 3600, ENOKEY, NULL, NULL),
-			0);
+	KUNIT_ASSERT_EQ(test,
+			key_reject_and_link(key, 3600, ENOKEY, NULL, NULL), 0);
 	KUNIT_ASSERT_TRUE(test, key_read_state(key) < 0);
 	return key;
 }
@@ -537,31 +555,6 @@ static void logon_update_replaces_payload(struct kunit *test)
 	keys_kunit_expect_payload(test, key, "new", 3);
 }
 
-static int user_kunit_init(struct kunit *test)
-{
-	struct key *keyring;
-
-	keyring = keyring_alloc("kunit_user_keys", GLOBAL_ROOT_UID,
-				GLOBAL_ROOT_GID, current_cred(),
-				KEY_POS_ALL | KEY_USR_VIEW,
-				KEY_ALLOC_NOT_IN_QUOTA, NULL, NULL);
-	if (IS_ERR(keyring))
-		return PTR_ERR(keyring);
-	test->priv = keyring;
-	return 0;
-}
-
-/* KUnit runs this even when user_kunit_init() failed. */
-static void user_kunit_exit(struct kunit *test)
-{
-	struct key *keyring = test->priv;
-
-	if (!keyring)
-		return;
-	keyring_clear(keyring);
-	key_put(keyring);
-}
-
 static struct kunit_case user_kunit_cases[] = {
 	KUNIT_CASE_PARAM(user_preparse_sizes, user_kunit_size_gen_params),
 	KUNIT_CASE(user_preparse_rejects_null_data),
@@ -596,8 +589,6 @@ static struct kunit_case user_kunit_cases[] = {
 
 static struct kunit_suite user_kunit_suite = {
 	.name = "keys_user_defined",
-	.init = user_kunit_init,
-	.exit = user_kunit_exit,
 	.test_cases = user_kunit_cases,
 };
 

@@ -166,10 +166,16 @@ int main(void)
 	printf("  TAP version 13\n  # Subtest: selftests all\n  1..%d\n", n);
 	printf("  # timeout set to %d\n", timeout);
 	for (int i = 0; i < n; i++) {
+		struct timespec t0, t1;
 		int status;
 
 		say("  # selftests: keys: %s\n", tests[i]);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		status = run(tests[i], timeout);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		/* the run time per binary that docs/testing.md quotes */
+		printf("  # run time: %s %.1f s\n", tests[i],
+		       (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		if (status == -1) {
 			printf("  not ok %d selftests: keys: %s # TIMEOUT %d seconds\n",
 			       i + 1, tests[i], timeout);

@@ -8,10 +8,12 @@
 #define _SELFTESTS_KEYS_COMMON_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/fsuid.h>
 #include <unistd.h>
 
 #include "wrappers.h"
@@ -22,16 +24,22 @@
  * @argv: main()'s arguments
  *
  * Without CONFIG_KEYS, add_key() and keyctl() fail with ENOSYS: the whole
- * program is skipped then, with that reason.  The probe asks for the
- * thread keyring's serial without creating it, which changes nothing.
+ * program is skipped then, with that reason.  So it is when keyctl() fails
+ * with EPERM, as a seccomp filter (a container's default profile) makes
+ * it.  The probe asks for the thread keyring's serial without creating it,
+ * which changes nothing.
  *
  * Return: the exit status of the harness's run of the tests.
  */
 static inline int keys_test_main(int argc, char **argv)
 {
-	if (keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
-		   0, 0, 0) == -1 && errno == ENOSYS)
+	long ret = keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_THREAD_KEYRING,
+			  0, 0, 0);
+
+	if (ret == -1 && errno == ENOSYS)
 		ksft_exit_skip("kernel built without CONFIG_KEYS: keyctl() fails with ENOSYS\n");
+	if (ret == -1 && errno == EPERM)
+		ksft_exit_skip("keyctl() fails with EPERM (a seccomp filter?)\n");
 	return test_harness_run(argc, argv);
 }
 
@@ -133,12 +141,15 @@ static inline const char *proc_keys_description(const char *line)
 }
 
 /*
- * An expired key stays, and operations on it fail with EKEYEXPIRED, until
- * the garbage collector reaps it kernel.keys.gc_delay seconds (300 unless
- * changed) after it expired; then its serial is ENOKEY.  The tests that
- * check an expired key need at least EXPIRY_GC_DELAY_MIN seconds of that.
+ * A revoked or expired key stays, and operations on it fail with
+ * EKEYREVOKED or EKEYEXPIRED, until the garbage collector reaps it
+ * kernel.keys.gc_delay seconds (300 unless changed) after it died; then
+ * its serial is ENOKEY.  The tests that check such a key need at least
+ * GC_DELAY_MIN seconds of that, and skip with GC_DELAY_SKIP without them
+ * (keys_gc_delay_short()).
  */
-#define EXPIRY_GC_DELAY_MIN	30
+#define GC_DELAY_MIN	30
+#define GC_DELAY_SKIP	"kernel.keys.gc_delay unreadable or below 30 s"
 
 /* The number in the sysctl file @path, or -1 if it cannot be read. */
 static inline long read_sysctl(const char *path)
@@ -154,12 +165,32 @@ static inline long read_sysctl(const char *path)
 	return value;
 }
 
+/*
+ * The caller's fsuid and fsgid, which own the keys it adds: setfsuid() and
+ * setfsgid() with an invalid id change nothing and return them.
+ */
+static inline uid_t keys_fsuid(void)
+{
+	return setfsuid(-1);
+}
+
+static inline gid_t keys_fsgid(void)
+{
+	return setfsgid(-1);
+}
+
 static inline long keys_gc_delay(void)
 {
 	return read_sysctl("/proc/sys/kernel/keys/gc_delay");
 }
 
-static inline void fill_pattern(unsigned char *buf, size_t len, unsigned int seed)
+static inline bool keys_gc_delay_short(void)
+{
+	return keys_gc_delay() < GC_DELAY_MIN;
+}
+
+static inline void fill_pattern(unsigned char *buf, size_t len,
+				unsigned int seed)
 {
 	size_t i;
 
@@ -200,7 +231,8 @@ static inline int32_t add_session_key(struct __test_metadata *_metadata,
  */
 static inline long quota_free_bytes(uid_t uid)
 {
-	unsigned int u, usage, nkeys, nikeys, qnkeys, maxkeys, qnbytes, maxbytes;
+	unsigned int u, usage, nkeys, nikeys, qnkeys, maxkeys, qnbytes,
+		maxbytes;
 	char line[256];
 	long free_bytes = -1;
 	FILE *f = fopen("/proc/key-users", "r");
@@ -226,7 +258,7 @@ static inline long quota_free_bytes(uid_t uid)
 /* Has the caller's key quota @bytes free? */
 static inline bool quota_has_room(long bytes)
 {
-	return quota_free_bytes(geteuid()) >= bytes;
+	return quota_free_bytes(keys_fsuid()) >= bytes;
 }
 
 /*
@@ -241,7 +273,8 @@ static inline void expect_payload_sizes(struct __test_metadata *_metadata,
 	int32_t key;
 
 	if (!quota_has_room(MAX_KEY_QUOTA))
-		SKIP(return, "needs %d bytes of key quota (kernel.keys.maxbytes)",
+		SKIP(return,
+		     "needs %d bytes of key quota (kernel.keys.maxbytes)",
 		     MAX_KEY_QUOTA);
 	back = malloc(USER_KEY_MAX_DATALEN);
 	ASSERT_TRUE(!!back);

@@ -8,7 +8,7 @@
 
 FIXTURE_VARIANT(key_type) {
 	const char *type;	/* the key type's name */
-	uint32_t perm;		/* the permissions add_key() gives a new key */
+	uint32_t perm;		/* what add_key() gives a new key */
 };
 
 FIXTURE_VARIANT_ADD(key_type, user) {

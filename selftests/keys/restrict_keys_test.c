@@ -72,7 +72,8 @@ TEST_F(restricted, request_key_to_construct_fails)
  */
 TEST_F(restricted, request_key_to_default_keyring_fails)
 {
-	ASSERT_LE(0, keyctl_set_reqkey_keyring(KEY_REQKEY_DEFL_SESSION_KEYRING));
+	ASSERT_LE(0,
+		  keyctl_set_reqkey_keyring(KEY_REQKEY_DEFL_SESSION_KEYRING));
 	ASSERT_EQ(0, keyctl_restrict_keyring(KEY_SPEC_SESSION_KEYRING, NULL,
 					     NULL));
 	EXPECT_ERRNO(EPERM, request_key("user", NEW_DESC, CALLOUT, 0));

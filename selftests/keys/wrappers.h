@@ -41,7 +41,8 @@ static inline long keyctl(int cmd, unsigned long arg2, unsigned long arg3,
 /* A new anonymous session keyring when @name is NULL. */
 static inline int32_t keyctl_join_session_keyring(const char *name)
 {
-	return keyctl(KEYCTL_JOIN_SESSION_KEYRING, (unsigned long)name, 0, 0, 0);
+	return keyctl(KEYCTL_JOIN_SESSION_KEYRING, (unsigned long)name, 0, 0,
+		      0);
 }
 
 static inline long keyctl_update(int32_t key, const void *payload,
