@@ -49,8 +49,8 @@ static inline kuid_t keys_kunit_new_uid(atomic_t *next)
 
 /*
  * Read a key as keyctl_read_key() does: a negative key gives its error, a
- * type without ->read() EOPNOTSUPP, and a positive key is validated and
- * read under its semaphore.
+ * positive one is validated and read under its semaphore, or gives
+ * -EOPNOTSUPP if its type has no ->read().
  */
 static inline long keys_kunit_read(struct key *key, char *buffer,
 				   size_t buflen)
@@ -60,12 +60,11 @@ static inline long keys_kunit_read(struct key *key, char *buffer,
 	ret = key_read_state(key);
 	if (ret < 0)
 		return ret;
-	if (!key->type->read)
-		return -EOPNOTSUPP;
 	down_read(&key->sem);
 	ret = key_validate(key);
 	if (ret == 0)
-		ret = key->type->read(key, buffer, buflen);
+		ret = key->type->read ? key->type->read(key, buffer, buflen) :
+					-EOPNOTSUPP;
 	up_read(&key->sem);
 	return ret;
 }
